@@ -1,0 +1,59 @@
+// A small option parser for commands that end in a command line: options are read until the
+// first non-option or `--`, and everything after is the command, untouched (a `-c` after the
+// command belongs to the command).
+
+export class UsageError extends TypeError {
+  readonly code = "ERR_USAGE";
+}
+
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+}
+
+export interface ParsedCommandLine {
+  readonly options: Readonly<Record<string, string | boolean>>;
+  readonly rest: readonly string[];
+}
+
+export function parseLeadingOptions(
+  args: readonly string[],
+  spec: Readonly<Record<string, OptionSpec>>,
+  options: { restIsPositional: boolean } = { restIsPositional: true },
+): ParsedCommandLine {
+  const parsed: Record<string, string | boolean> = Object.create(null) as Record<
+    string,
+    string | boolean
+  >;
+  let i = 0;
+  while (i < args.length) {
+    const arg = args[i] ?? "";
+    if (arg === "--") {
+      i += 1;
+      break;
+    }
+    if (!arg.startsWith("--")) {
+      if (options.restIsPositional) break;
+      throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
+    }
+    const eq = arg.indexOf("=");
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const kind = spec[name];
+    if (kind === undefined) throw new UsageError(`unknown option --${name}`);
+    if (kind.type === "boolean") {
+      if (eq !== -1) throw new UsageError(`option --${name} takes no value`);
+      parsed[name] = true;
+      i += 1;
+      continue;
+    }
+    if (eq !== -1) {
+      parsed[name] = arg.slice(eq + 1);
+      i += 1;
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined) throw new UsageError(`option --${name} needs a value`);
+    parsed[name] = value;
+    i += 2;
+  }
+  return { options: parsed, rest: args.slice(i) };
+}

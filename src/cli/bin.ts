@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The executable entry point; the logic lives in main.ts so tests can call it in-process.
+import { EXIT_CANNOT_RUN } from "./exit-codes.js";
+import { processIo } from "./io.js";
+import { main } from "./main.js";
+
+main(process.argv.slice(2), processIo).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `cellguard: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exitCode = EXIT_CANNOT_RUN;
+  },
+);

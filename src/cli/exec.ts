@@ -1,0 +1,146 @@
+// cellguard exec: one command inside the kernel sandbox. Exit: the command's own code; 125 when
+// cellguard could not run it (bad configuration, or no boundary under `enforce`).
+import type { ChildProcess } from "node:child_process";
+import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
+import { buildKernelEnvironment } from "../kernel/environment.js";
+import { runWrapped, spawnWrapped, killGroup } from "../platform/launch.js";
+import { createKernelSandbox } from "../sandbox/create.js";
+import { statusToJson } from "../sandbox/status.js";
+import { parseLeadingOptions, UsageError } from "./args.js";
+import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
+import { escapeForTerminal } from "./terminal-text.js";
+
+export const EXEC_USAGE =
+  "usage: cellguard exec [--workspace DIR] [--mode auto|enforce|off] [--allow-network] [--timeout SECONDS] [--json] -- COMMAND [ARG…]";
+
+const SPEC = {
+  workspace: { type: "string" },
+  mode: { type: "string" },
+  "allow-network": { type: "boolean" },
+  timeout: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+export async function execCommand(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseLeadingOptions(args, SPEC);
+    if (parsed.rest.length === 0) throw new UsageError("no command given");
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`cellguard exec: ${error.message}\n${EXEC_USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const { options, rest: command } = parsed;
+  const json = options["json"] === true;
+  const timeoutMs = parseTimeout(options["timeout"]);
+  if (timeoutMs instanceof Error) {
+    io.stderr(`cellguard exec: ${timeoutMs.message}\n`);
+    return EXIT_CANNOT_RUN;
+  }
+
+  let sandbox;
+  try {
+    sandbox = await createKernelSandbox({
+      ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
+      ...(typeof options["mode"] === "string" ? { mode: options["mode"] } : {}),
+      ...(options["allow-network"] === true ? { allowRawNetwork: true } : {}),
+      env: io.env,
+      onWarning: (message) => io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
+    });
+  } catch (error) {
+    if (error instanceof SandboxConfigurationError || error instanceof SandboxUnavailableError) {
+      io.stderr(`cellguard exec: nothing was run: ${escapeForTerminal(error.message)}\n`);
+      return EXIT_CANNOT_RUN;
+    }
+    throw error;
+  }
+
+  try {
+    const workspace = sandbox.status.workspace;
+    const env = sandbox.applyEnvironment(
+      buildKernelEnvironment(io.env, { cwd: workspace, mode: "exec" }),
+    );
+    const wrapped = sandbox.wrap(command);
+    if (json) {
+      const result = await runWrapped(wrapped, {
+        cwd: workspace,
+        env,
+        timeoutMs: timeoutMs ?? 2 ** 31 - 1,
+      });
+      const exitCode =
+        result.exitCode ??
+        (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN);
+      io.stdout(
+        `${JSON.stringify({
+          exit_code: exitCode,
+          timed_out: result.timedOut,
+          stdout: result.stdout,
+          stderr: result.stderr,
+          sandbox: statusToJson(sandbox.status),
+        })}\n`,
+      );
+      return exitCode;
+    }
+    const child = spawnWrapped(wrapped, {
+      cwd: workspace,
+      env,
+      stdin: "inherit",
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    return await waitForwardingSignals(child, timeoutMs, io);
+  } finally {
+    sandbox.close();
+  }
+}
+
+function parseTimeout(raw: string | boolean | undefined): number | null | Error {
+  if (typeof raw !== "string") return null;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 2_000_000) {
+    return new RangeError(
+      `--timeout must be a number of seconds above 0: current value is ${JSON.stringify(raw)}`,
+    );
+  }
+  return Math.ceil(seconds * 1000);
+}
+
+// The child leads its own session, so a terminal's Ctrl-C does not reach it: forward the signals
+// a user or supervisor sends to cellguard to the whole group.
+function waitForwardingSignals(
+  child: ChildProcess,
+  timeoutMs: number | null,
+  io: CliIo,
+): Promise<number> {
+  const forwarded: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const forward = (signal: NodeJS.Signals): void => killGroup(child, signal);
+  for (const signal of forwarded) process.on(signal, forward);
+  return new Promise((resolve) => {
+    const timer =
+      timeoutMs === null
+        ? null
+        : setTimeout(() => {
+            io.stderr(
+              `cellguard exec: timed out after ${timeoutMs / 1000} s; the process group was killed\n`,
+            );
+            killGroup(child);
+          }, timeoutMs);
+    const finish = (code: number): void => {
+      if (timer !== null) clearTimeout(timer);
+      for (const signal of forwarded) process.off(signal, forward);
+      resolve(code);
+    };
+    child.once("error", (error) => {
+      io.stderr(
+        `cellguard exec: could not start the command: ${escapeForTerminal(error.message)}\n`,
+      );
+      finish(EXIT_CANNOT_RUN);
+    });
+    child.once("exit", (code, signal) => {
+      killGroup(child);
+      finish(code ?? (signal !== null ? exitCodeForSignal(signal) : EXIT_CANNOT_RUN));
+    });
+  });
+}

@@ -1,0 +1,32 @@
+// The cellguard command line: dispatch to one file per command.
+import { doctorCommand } from "./doctor.js";
+import { execCommand } from "./exec.js";
+import { EXIT_USAGE } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
+
+const USAGE = `usage: cellguard <command> [options]
+
+commands:
+  doctor [--json]              measure and print the posture of every layer
+  exec [options] -- CMD…       run one command inside the kernel sandbox
+`;
+
+const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
+  {
+    doctor: doctorCommand,
+    exec: execCommand,
+  };
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(USAGE);
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.stderr(`cellguard: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  return command(args, io);
+}

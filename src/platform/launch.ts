@@ -1,0 +1,133 @@
+// Spawning sandboxed processes: argument arrays only, a new session always (closes TIOCSTI
+// injection and makes one process-group kill reach every child), extra descriptors fed from
+// memory, and a group kill on timeout.
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import type { Writable } from "node:stream";
+
+/** A descriptor the child inherits, filled from memory (the seccomp program, say). */
+export interface InheritedData {
+  /** The descriptor number in the child: 3, 4, … in order. */
+  readonly fd: number;
+  readonly data: Uint8Array;
+}
+
+/** A command ready to spawn: what the sandbox's wrap returns. */
+export interface WrappedCommand {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly inherited: readonly InheritedData[];
+}
+
+export type StdioSetting = "pipe" | "inherit" | "ignore";
+
+export interface SpawnWrappedOptions {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly stdin?: StdioSetting;
+  readonly stdout?: StdioSetting;
+  readonly stderr?: StdioSetting;
+}
+
+export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptions): ChildProcess {
+  const stdio: StdioOptions = [
+    options.stdin ?? "pipe",
+    options.stdout ?? "pipe",
+    options.stderr ?? "pipe",
+  ];
+  command.inherited.forEach((item, index) => {
+    if (item.fd !== 3 + index) {
+      throw new RangeError(
+        `Cannot spawn: inherited descriptors must be 3, 4, … in order: current value is ${item.fd}`,
+      );
+    }
+    stdio.push("pipe");
+  });
+  const child = spawn(command.file, [...command.args], {
+    cwd: options.cwd,
+    env: { ...options.env },
+    stdio,
+    detached: true,
+  });
+  for (const item of command.inherited) {
+    const stream = child.stdio[item.fd] as Writable | null | undefined;
+    if (stream === null || stream === undefined) continue;
+    // The reader may exit before reading (a refused argv); that is reported by its exit status.
+    stream.on("error", () => undefined);
+    stream.end(Buffer.from(item.data));
+  }
+  return child;
+}
+
+/** Kills the child's whole process group (it leads a new session), ignoring a group already gone. */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: nothing left to kill.
+  }
+}
+
+export interface RunResult {
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timedOut: boolean;
+}
+
+export interface RunWrappedOptions extends SpawnWrappedOptions {
+  readonly timeoutMs: number;
+  /** Output kept per stream; the tail beyond it is dropped. */
+  readonly maxOutputBytes?: number;
+}
+
+/** Runs to completion with captured output; the process group is killed at the timeout. */
+export function runWrapped(
+  command: WrappedCommand,
+  options: RunWrappedOptions,
+): Promise<RunResult> {
+  const limit = options.maxOutputBytes ?? 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawnWrapped(command, { ...options, stdin: options.stdin ?? "ignore" });
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (outBytes < limit) out.push(chunk.subarray(0, limit - outBytes));
+      outBytes += chunk.length;
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (errBytes < limit) err.push(chunk.subarray(0, limit - errBytes));
+      errBytes += chunk.length;
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child);
+    }, options.timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // A Cell's background children must not outlive it, nor hold its output pipes open.
+    child.once("exit", () => killGroup(child));
+    child.once("close", (exitCode, signal) => {
+      clearTimeout(timer);
+      resolve({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+        timedOut,
+      });
+    });
+  });
+}

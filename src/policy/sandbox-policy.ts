@@ -1,0 +1,52 @@
+// The kernel sandbox policy: a plain, immutable, serialisable value. Renderers (bubblewrap argv,
+// Seatbelt profile) are pure functions of it; probing the host happens before it is built.
+
+/**
+ * How a read denial matches, in Seatbelt terms:
+ * - `literal`: exactly this path;
+ * - `prefix`: every path that starts with this string (a database and its `-wal`/`-shm`/`-journal`);
+ * - `subpath`: this path and everything below it.
+ */
+export type DenyKind = "literal" | "prefix" | "subpath";
+
+export interface DenyEntry {
+  readonly kind: DenyKind;
+  readonly path: string;
+}
+
+/**
+ * A concrete mask for bubblewrap, from a deny entry whose target exists on the host. Linux masks
+ * what exists: a directory gets an empty tmpfs, anything else is covered by /dev/null.
+ */
+export interface ReadMask {
+  readonly path: string;
+  readonly type: "directory" | "file";
+}
+
+export interface SandboxPolicy {
+  /** Canonical workspace: the only persistent writable root. */
+  readonly workspace: string;
+  /** The sandbox's private temp directory, writable, removed on close. */
+  readonly tempDir: string;
+  readonly allowRawNetwork: boolean;
+  /** Read denials as entries (Seatbelt renders these). */
+  readonly denyRead: readonly DenyEntry[];
+  /** Read denials probed on the host (bubblewrap renders these). */
+  readonly readMasks: readonly ReadMask[];
+  /** Started by root: run with no capabilities inside (bubblewrap keeps them otherwise). */
+  readonly dropCapabilities: boolean;
+}
+
+/** Paths Seatbelt must let any process write besides its roots. /dev/fd/3 is a worker's protocol fd. */
+export const SEATBELT_WRITABLE_LITERALS: readonly string[] = [
+  "/dev/null",
+  "/dev/zero",
+  "/dev/fd/3",
+];
+
+/** True when `child` is `parent` or lies below it (both canonical absolute POSIX paths). */
+export function isSameOrInside(child: string, parent: string): boolean {
+  if (child === parent) return true;
+  const base = parent.endsWith("/") ? parent : `${parent}/`;
+  return child.startsWith(base);
+}

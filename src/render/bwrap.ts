@@ -1,0 +1,77 @@
+// Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
+// steps follow the spec's order, with the team and WSL steps reserved for the hardening issue.
+import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+
+export interface BwrapRenderOptions {
+  /** Absolute path of the bubblewrap binary. */
+  readonly executable: string;
+  readonly command: readonly string[];
+  /** The descriptor number, in the child, that carries the seccomp program. */
+  readonly seccompFd: number;
+  /** Descriptor for bubblewrap's JSON child-pid report, when the caller pins the worker. */
+  readonly infoFd?: number;
+  /**
+   * bubblewrap's own --new-session. The runtime leaves it off and spawns bubblewrap in a new
+   * session instead, so one process-group kill reaches the wrapper and every Cell child.
+   */
+  readonly newSession: boolean;
+}
+
+export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptions): string[] {
+  if (options.command.length === 0)
+    throw new TypeError("Cannot wrap a command: the command is empty");
+  const argv: string[] = [options.executable, "--die-with-parent"];
+  if (options.newSession) argv.push("--new-session");
+  argv.push("--unshare-ipc", "--unshare-uts");
+  if (options.infoFd !== undefined) argv.push("--info-fd", descriptor(options.infoFd, "infoFd"));
+  // Always a private PID namespace: in the host's, a Cell could signal or ptrace the user's
+  // other processes and read their /proc entries.
+  argv.push("--unshare-pid");
+  argv.push("--seccomp", descriptor(options.seccompFd, "seccompFd"));
+  if (!policy.allowRawNetwork) argv.push("--unshare-net");
+  // Started by root, bubblewrap keeps every capability inside its namespaces: a Cell could
+  // remount / read-write or change host sysctls.
+  if (policy.dropCapabilities) argv.push("--cap-drop", "ALL");
+  argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  // /proc read-only: root owns /proc/sys and /proc/sysrq-trigger, and file modes alone let a
+  // capability-less root write them (the host name, every sysctl, a reboot).
+  argv.push("--remount-ro", "/proc");
+  // (WSL read masks and resolver rebind; team tmpfs over protected roots: hardening issue.)
+  argv.push("--bind", policy.workspace, policy.workspace);
+  // (Team read-only exceptions: hardening issue.)
+  argv.push("--bind", policy.tempDir, policy.tempDir);
+  // (WSL and team read-only remounts: hardening issue.)
+  for (const mask of minimalMasks(policy.readMasks)) {
+    if (mask.type === "directory") argv.push("--tmpfs", mask.path);
+    else argv.push("--ro-bind", "/dev/null", mask.path);
+  }
+  argv.push("--chdir", policy.workspace, "--", ...options.command);
+  return argv;
+}
+
+/**
+ * Masks after the binds, so a deny wins inside the workspace too. Duplicates and masks inside a
+ * masked directory are dropped: the directory's tmpfs already hides them.
+ */
+export function minimalMasks(masks: readonly ReadMask[]): ReadMask[] {
+  const directories = masks.filter((m) => m.type === "directory").map((m) => m.path);
+  const seen = new Set<string>();
+  const out: ReadMask[] = [];
+  for (const mask of masks) {
+    if (seen.has(mask.path)) continue;
+    const covered = directories.some((dir) => dir !== mask.path && isSameOrInside(mask.path, dir));
+    if (covered) continue;
+    seen.add(mask.path);
+    out.push(mask);
+  }
+  return out;
+}
+
+function descriptor(fd: number, name: string): string {
+  if (!Number.isInteger(fd) || fd < 0) {
+    throw new RangeError(
+      `Cannot render bubblewrap argv: ${name} must be a non-negative integer: current value is ${fd}`,
+    );
+  }
+  return String(fd);
+}

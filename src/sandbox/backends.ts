@@ -1,0 +1,82 @@
+// One interface per sandbox backend, chosen once by createKernelSandbox. Each turns the policy
+// into a spawnable command and names the self-test checks that must hold for it.
+import type { WrappedCommand } from "../platform/launch.js";
+import type { SandboxPolicy } from "../policy/sandbox-policy.js";
+import { renderBwrapArgv } from "../render/bwrap.js";
+import { renderSeatbeltArgv } from "../render/seatbelt.js";
+import { renderSeccompProgram } from "../render/seccomp.js";
+import type { SandboxBackendName } from "./status.js";
+
+export interface WrapOptions {
+  /**
+   * For callers that do not spawn in a new session themselves: bubblewrap then starts one.
+   * The runtime spawns every sandbox in a new session and leaves this off.
+   */
+  readonly standalone: boolean;
+}
+
+export interface SandboxBackend {
+  readonly name: SandboxBackendName;
+  readonly executable: string;
+  /** Whether the Linux-only self-test checks (seccomp, PID namespace, capabilities) apply. */
+  readonly linuxChecks: boolean;
+  wrap(policy: SandboxPolicy, command: readonly string[], options: WrapOptions): WrappedCommand;
+  requiredChecks(policy: SandboxPolicy): string[];
+}
+
+const COMMON_CHECKS = [
+  "workspace_write",
+  "temp_write",
+  "outside_write_blocked",
+  "secret_read_blocked",
+];
+
+export const LINUX_CHECKS = [
+  "host_environ_hidden",
+  "unix_socket_blocked",
+  "vsock_blocked",
+  "socketpair_allowed",
+  "tiocsti_blocked",
+  "no_new_privs",
+  "seccomp_filtered",
+  "no_capabilities",
+  "private_pid",
+  "proc_sys_readonly",
+];
+
+function networkChecks(policy: SandboxPolicy): string[] {
+  return policy.allowRawNetwork ? [] : ["network_blocked"];
+}
+
+/** The seccomp program is rendered once here; an unknown architecture throws, never "no filter". */
+export function bubblewrapBackend(executable: string, arch: string): SandboxBackend {
+  const seccomp = renderSeccompProgram(arch);
+  return {
+    name: "bubblewrap",
+    executable,
+    linuxChecks: true,
+    wrap(policy, command, options) {
+      const argv = renderBwrapArgv(policy, {
+        executable,
+        command,
+        seccompFd: 3,
+        newSession: options.standalone,
+      });
+      return { file: executable, args: argv.slice(1), inherited: [{ fd: 3, data: seccomp }] };
+    },
+    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy), ...LINUX_CHECKS],
+  };
+}
+
+export function seatbeltBackend(executable: string): SandboxBackend {
+  return {
+    name: "seatbelt",
+    executable,
+    linuxChecks: false,
+    wrap(policy, command) {
+      const argv = renderSeatbeltArgv(policy, command);
+      return { file: executable, args: argv.slice(1), inherited: [] };
+    },
+    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy)],
+  };
+}

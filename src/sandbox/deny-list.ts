@@ -1,0 +1,110 @@
+// Default secret read denials: concrete credential paths a Cell must not read, resolved on the
+// host. A deny that is, or contains, the workspace or the private temp is dropped so the
+// sandbox's own roots stay usable.
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { DATABASE_FILE, dataDirCandidates } from "../config/data-dir.js";
+import type { OsFamily } from "../platform/select.js";
+import { isSameOrInside, type DenyEntry, type ReadMask } from "../policy/sandbox-policy.js";
+
+export interface DenyListInputs {
+  readonly workspace: string;
+  readonly tempDir: string | null;
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  readonly os: OsFamily;
+  /** Where to start the walk up for a daemon `.env` file (the package directory). */
+  readonly packageDir: string | null;
+}
+
+/** Credential files and directories under the home directory, relative to it. */
+export const HOME_SECRET_PATHS: readonly DenyEntry[] = [
+  { kind: "subpath", path: ".ssh" },
+  { kind: "literal", path: ".netrc" },
+  { kind: "literal", path: ".pgpass" },
+  { kind: "subpath", path: ".aws" },
+  { kind: "subpath", path: ".config/gh" },
+  { kind: "literal", path: ".docker/config.json" },
+  { kind: "literal", path: ".kube/config" },
+  { kind: "literal", path: ".git-credentials" },
+  { kind: "subpath", path: ".gnupg" },
+  { kind: "subpath", path: ".local/share/keyrings" },
+];
+
+export function defaultSecretReadDenials(inputs: DenyListInputs): DenyEntry[] {
+  const raw: DenyEntry[] = [];
+  for (const dir of dataDirCandidates(inputs.os, inputs.env, inputs.home)) {
+    // The whole data directory (database, sidecars, tokens, audit log), and the database prefix
+    // so a renderer that matches prefixes catches its -wal/-shm/-journal by name as well.
+    raw.push({ kind: "subpath", path: dir }, { kind: "prefix", path: join(dir, DATABASE_FILE) });
+  }
+  const dotenv = inputs.packageDir === null ? null : findDotEnv(inputs.packageDir);
+  if (dotenv !== null) raw.push({ kind: "literal", path: dotenv });
+  for (const entry of HOME_SECRET_PATHS)
+    raw.push({ kind: entry.kind, path: join(inputs.home, entry.path) });
+
+  const seen = new Set<string>();
+  const out: DenyEntry[] = [];
+  for (const entry of raw) {
+    const path = canonicalPath(entry.path);
+    if (isSameOrInside(inputs.workspace, path)) continue;
+    if (inputs.tempDir !== null && isSameOrInside(inputs.tempDir, path)) continue;
+    const key = `${entry.kind}\0${path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ kind: entry.kind, path });
+  }
+  return out;
+}
+
+/**
+ * Resolves symlinks so the deny names the path the kernel sees (macOS matches /private/var).
+ * A missing path is resolved through its nearest existing ancestor.
+ */
+export function canonicalPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    return join(canonicalPath(parent), basename(path));
+  }
+}
+
+function findDotEnv(start: string): string | null {
+  let dir = start;
+  for (;;) {
+    const candidate = join(dir, ".env");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/**
+ * Probes which deny targets exist, for bubblewrap: a prefix expands to the path and its SQLite
+ * sidecars; what does not exist (or cannot be examined) is not mounted over.
+ */
+export function probeReadMasks(entries: readonly DenyEntry[]): ReadMask[] {
+  const masks: ReadMask[] = [];
+  for (const entry of entries) {
+    const candidates =
+      entry.kind === "prefix"
+        ? [entry.path, `${entry.path}-wal`, `${entry.path}-shm`, `${entry.path}-journal`]
+        : [entry.path];
+    for (const candidate of candidates) {
+      const type = targetType(candidate);
+      if (type !== null) masks.push({ path: candidate, type });
+    }
+  }
+  return masks;
+}
+
+function targetType(path: string): ReadMask["type"] | null {
+  try {
+    return statSync(path).isDirectory() ? "directory" : "file";
+  } catch {
+    return null;
+  }
+}

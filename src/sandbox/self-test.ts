@@ -1,0 +1,216 @@
+// The deny/allow self-test: the probe runs under exactly the argv the runtime uses, and the
+// host decides from the checks it requires itself, never from the probe's own verdict.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import {
+  runWrapped,
+  type RunResult,
+  type RunWrappedOptions,
+  type WrappedCommand,
+} from "../platform/launch.js";
+import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import { DEFAULT_PATH } from "../kernel/environment.js";
+import type { SandboxBackend } from "./backends.js";
+import { PROBE_SCRIPT } from "./probe-script.js";
+
+export type SelfTestRunner = (
+  command: WrappedCommand,
+  options: RunWrappedOptions,
+) => Promise<RunResult>;
+
+export const defaultSelfTestRunner: SelfTestRunner = runWrapped;
+
+export const SELF_TEST_TIMEOUT_MS = 8000;
+
+export interface SelfTestInputs {
+  readonly backend: SandboxBackend;
+  readonly policy: SandboxPolicy;
+  /** Absolute path of the interpreter that runs the probe, or null when none was found. */
+  readonly python: string | null;
+  readonly runner: SelfTestRunner;
+  readonly home: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface SelfTestOutcome {
+  readonly passed: boolean;
+  readonly detail: string;
+  readonly checks: Readonly<Record<string, boolean>> | null;
+  readonly durationMs: number;
+}
+
+export async function runSelfTest(inputs: SelfTestInputs): Promise<SelfTestOutcome> {
+  const started = performance.now();
+  const outcome = await selfTestOnce(inputs);
+  return { ...outcome, durationMs: performance.now() - started };
+}
+
+async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcome, "durationMs">> {
+  const { policy, backend } = inputs;
+  if (inputs.python === null) {
+    return failed("self-test could not start: no python3 interpreter was found to run the probe");
+  }
+  const token = `${process.pid}-${randomBytes(6).toString("hex")}`;
+  const outsideDir = allocateOutsideDir(policy, inputs.home);
+  if (outsideDir === null) return failed("self-test could not allocate deny probe");
+  const outsideFile = join(outsideDir, "must-not-write");
+  const probeArgs = {
+    workspace_file: join(policy.workspace, `.cellguard-sandbox-test-${token}`),
+    temp_file: join(policy.tempDir, `self-test-${token}`),
+    outside_file: outsideFile,
+    expect_network_blocked: !policy.allowRawNetwork,
+    deny_probes: denyProbes(policy),
+    linux: backend.linuxChecks,
+    host_pid: process.pid,
+    host_start_time: backend.linuxChecks ? ownStartTime() : "",
+  };
+  try {
+    const wrapped = backend.wrap(
+      policy,
+      [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, JSON.stringify(probeArgs)],
+      {
+        standalone: false,
+      },
+    );
+    let result: RunResult;
+    try {
+      result = await inputs.runner(wrapped, {
+        cwd: policy.workspace,
+        env: {
+          PATH: DEFAULT_PATH,
+          LANG: inputs.env["LANG"] ?? "C.UTF-8",
+          TMPDIR: policy.tempDir,
+          TMP: policy.tempDir,
+          TEMP: policy.tempDir,
+        },
+        timeoutMs: SELF_TEST_TIMEOUT_MS,
+        maxOutputBytes: 64 * 1024,
+      });
+    } catch (error) {
+      return failed(
+        `self-test could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    // Measured from outside as well: the probe's word that the write failed is not enough.
+    const leaked = existsSync(outsideFile);
+    return judge(result, backend.requiredChecks(policy), leaked);
+  } finally {
+    rmSync(outsideDir, { recursive: true, force: true });
+    rmSync(probeArgs.workspace_file, { force: true });
+    rmSync(probeArgs.temp_file, { force: true });
+  }
+}
+
+export function judge(
+  result: RunResult,
+  required: readonly string[],
+  outsideWriteLeaked: boolean,
+): Omit<SelfTestOutcome, "durationMs"> {
+  const report = lastJsonObject(result.stdout);
+  const checks = report !== null && isCheckMap(report["checks"]) ? report["checks"] : null;
+  const missing = required.filter((name) => checks?.[name] !== true);
+  if (outsideWriteLeaked) missing.push("outside_write_blocked (file appeared on the host)");
+  const passed =
+    result.exitCode === 0 &&
+    !result.timedOut &&
+    report?.["ok"] === true &&
+    checks !== null &&
+    missing.length === 0;
+  if (passed) return { passed, detail: `self-test passed: ${sortedJson(checks)}`, checks };
+  const exit = result.timedOut ? "timeout" : (result.exitCode ?? `signal ${result.signal ?? "?"}`);
+  const diagnostic =
+    missing.length > 0 && checks !== null
+      ? `failed checks: ${missing.join(", ")}`
+      : diagnosticOf(result);
+  return { passed: false, detail: `self-test failed (exit ${exit}): ${diagnostic}`, checks };
+}
+
+function failed(detail: string): Omit<SelfTestOutcome, "durationMs"> {
+  return { passed: false, detail, checks: null };
+}
+
+function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null {
+  for (const candidate of [tmpdir(), dirname(policy.workspace), home]) {
+    if (isSameOrInside(candidate, policy.workspace) || isSameOrInside(candidate, policy.tempDir))
+      continue;
+    try {
+      return mkdtempSync(join(candidate, "cellguard-sandbox-deny-"));
+    } catch {
+      // try the next candidate
+    }
+  }
+  return null;
+}
+
+function denyProbes(
+  policy: SandboxPolicy,
+): { path: string; type: string; dev: number; ino: number }[] {
+  const probes = [];
+  for (const mask of policy.readMasks) {
+    try {
+      const st = statSync(mask.path);
+      probes.push({ path: mask.path, type: mask.type, dev: st.dev, ino: st.ino });
+    } catch {
+      // vanished since the policy was built: nothing left to read
+    }
+  }
+  return probes;
+}
+
+/** Field 22 of /proc/self/stat: this process's start time, to tell it from a namesake pid. */
+function ownStartTime(): string {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    return (
+      stat
+        .slice(stat.lastIndexOf(")") + 1)
+        .trim()
+        .split(/\s+/)[19] ?? ""
+    );
+  } catch {
+    return "";
+  }
+}
+
+function lastJsonObject(stdout: string): Record<string, unknown> | null {
+  const lines = stdout.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]?.trim() ?? "";
+    if (!line.startsWith("{")) continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value !== null && typeof value === "object" && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // not JSON: keep looking
+    }
+  }
+  return null;
+}
+
+function isCheckMap(value: unknown): value is Record<string, boolean> {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "boolean")
+  );
+}
+
+function sortedJson(checks: Readonly<Record<string, boolean>>): string {
+  const sorted = Object.fromEntries(
+    Object.entries(checks).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return JSON.stringify(sorted);
+}
+
+function diagnosticOf(result: RunResult): string {
+  const exit = result.exitCode ?? -1;
+  const text = (result.stderr.trim() || result.stdout.trim() || `exit ${exit}`).replace(
+    /\s+/g,
+    " ",
+  );
+  return text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}

@@ -1,0 +1,70 @@
+// The measured sandbox posture. Every field comes from detection and the self-test, never from
+// configuration alone.
+import type { SandboxMode } from "../config/sandbox-config.js";
+
+export type SandboxState = "enabled" | "disabled" | "unavailable";
+export type SandboxBackendName = "bubblewrap" | "seatbelt";
+export type NetworkPolicy = "blocked" | "raw_allowed" | "not_enforced";
+
+export interface SandboxStatus {
+  readonly mode: SandboxMode;
+  readonly state: SandboxState;
+  readonly backend: SandboxBackendName | null;
+  readonly enforced: boolean;
+  /** null when no self-test ran (disabled, or no backend found). */
+  readonly selfTestPassed: boolean | null;
+  readonly networkPolicy: NetworkPolicy;
+  readonly workspace: string;
+  readonly tempDir: string | null;
+  readonly detail: string;
+  readonly warning: string | null;
+  /** The self-test's checks as measured, when one ran. */
+  readonly checks: Readonly<Record<string, boolean>> | null;
+}
+
+export const WARNING_PREFIX = "CELLGUARD SECURITY WARNING: OS kernel sandbox is not enforced; ";
+
+/** True only when the boundary was measured: enforced, self-test passed, raw network blocked. */
+export function hostOnlyBoundaryHolds(status: SandboxStatus): boolean {
+  return status.enforced && status.selfTestPassed === true && status.networkPolicy === "blocked";
+}
+
+export function degradedStatus(fields: {
+  mode: SandboxMode;
+  backend: SandboxBackendName | null;
+  workspace: string;
+  detail: string;
+  checks?: Readonly<Record<string, boolean>> | null;
+}): SandboxStatus {
+  return {
+    mode: fields.mode,
+    state: "unavailable",
+    backend: fields.backend,
+    enforced: false,
+    selfTestPassed: fields.backend === null ? null : false,
+    networkPolicy: "not_enforced",
+    workspace: fields.workspace,
+    tempDir: null,
+    detail: fields.detail,
+    warning: WARNING_PREFIX + fields.detail,
+    checks: fields.checks ?? null,
+  };
+}
+
+/** The JSON form, with snake_case keys, as `doctor --json` prints it. */
+export function statusToJson(status: SandboxStatus): Record<string, unknown> {
+  return {
+    mode: status.mode,
+    state: status.state,
+    backend: status.backend,
+    enforced: status.enforced,
+    self_test_passed: status.selfTestPassed,
+    network_policy: status.networkPolicy,
+    workspace: status.workspace,
+    temp_dir: status.tempDir,
+    detail: status.detail,
+    warning: status.warning,
+    checks: status.checks,
+    host_only_boundary_holds: hostOnlyBoundaryHolds(status),
+  };
+}

@@ -1,0 +1,38 @@
+// Runs the real CLI in a child process, the way a user does.
+import { spawn } from "node:child_process";
+import { cliPath } from "./paths.js";
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  readonly input?: string;
+  readonly timeoutMs?: number;
+}
+
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath(), ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}

@@ -1,0 +1,17 @@
+// Facts about the test host, so tests that need a real component skip visibly, with a reason.
+import { existsSync } from "node:fs";
+import { whichOnPath } from "../../src/platform/which.js";
+
+export const isRoot = process.getuid?.() === 0;
+export const bwrapPath = whichOnPath("bwrap", process.env["PATH"] ?? "/usr/bin:/bin");
+export const systemPython = existsSync("/usr/bin/python3") ? "/usr/bin/python3" : null;
+export const isLinux =
+  process.env["CELLGUARD_TEST_FORCE_NON_LINUX"] === undefined && existsSync("/proc/self/status");
+
+/** A reason to skip real-sandbox tests on this host, or false when they can run. */
+export function sandboxSkipReason(): string | false {
+  if (!isLinux) return "needs Linux";
+  if (bwrapPath === null) return "needs bubblewrap (apt-get install bubblewrap)";
+  if (systemPython === null) return "needs the system python3 (apt-get install python3)";
+  return false;
+}
