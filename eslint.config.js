@@ -36,6 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // node:test's test() and describe() return promises the runner itself awaits.
+    files: ["test/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        {
+          allowForKnownSafeCalls: [
+            { from: "package", name: ["test", "describe", "it", "suite"], package: "node:test" },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/platform/select.ts"],
     rules: { "no-restricted-properties": "off" },
   },

@@ -17,8 +17,31 @@ export interface CliOptions {
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return runProcess(process.execPath, [cliPath(), ...args], options);
+}
+
+/** Runs the CLI under script(1), so it has a pseudo-terminal as its controlling terminal. */
+export function runCliInTerminal(
+  script: string,
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliResult> {
+  const line = [process.execPath, cliPath(), ...args].map(shellQuote).join(" ");
+  return runProcess(script, ["-q", "-e", "-c", line, "/dev/null"], options);
+}
+
+// script(1) takes one shell command line; quote each word for sh.
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function runProcess(
+  file: string,
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath(), ...args], {
+    const child = spawn(file, [...args], {
       cwd: options.cwd ?? process.cwd(),
       env: options.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],

@@ -1,0 +1,186 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { hostname } from "node:os";
+import { afterEach, beforeEach, describe, test } from "node:test";
+import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { isRoot, sandboxSkipReason } from "../helpers/host.js";
+import { whichOnPath } from "../../src/platform/which.js";
+import { attack } from "./harness.js";
+
+const skip = sandboxSkipReason();
+const scriptBinary = whichOnPath("script", process.env["PATH"] ?? "/usr/bin:/bin");
+
+const SYSCALL = `
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+def syscall(nr, *args):
+    r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
+    return "ok" if r >= 0 else errno.errorcode.get(ctypes.get_errno(), "?")
+import platform
+X86 = platform.machine() == "x86_64"
+`;
+
+describe("escape: kernel interfaces", { skip }, () => {
+  let fx: Fixture;
+  beforeEach(() => {
+    fx = makeFixture();
+  });
+  afterEach(() => fx.cleanup());
+
+  test("io_uring cannot be set up (it would bypass the socket filter)", async () => {
+    const r = await attack(
+      fx,
+      `${SYSCALL}
+params = ctypes.create_string_buffer(120)
+r = libc.syscall(ctypes.c_long(425), ctypes.c_long(8), params)
+report(result="ok" if r >= 0 else errno.errorcode.get(ctypes.get_errno(), "?"))`,
+    );
+    assert.ok(
+      ["EPERM", "ENOSYS"].includes(String(r.report["result"])),
+      `io_uring_setup: ${String(r.report["result"])}`,
+    );
+  });
+
+  test("the kernel keyring cannot be read or written", async () => {
+    const r = await attack(
+      fx,
+      `${SYSCALL}
+KEYCTL, ADD_KEY = (250, 248) if X86 else (219, 217)
+# KEYCTL_GET_KEYRING_ID of the user keyring (-4), and adding a key to the session keyring (-3)
+r = libc.syscall(ctypes.c_long(ADD_KEY), ctypes.c_char_p(b"user"), ctypes.c_char_p(b"cellguard"),
+                 ctypes.c_char_p(b"x"), ctypes.c_long(1), ctypes.c_long(-3))
+report(get=syscall(KEYCTL, 0, -4, 0), add="ok" if r >= 0 else errno.errorcode.get(ctypes.get_errno(), "?"))`,
+    );
+    assert.equal(r.report["get"], "EPERM");
+    assert.equal(r.report["add"], "EPERM");
+  });
+
+  test(
+    "TIOCSTI cannot inject keystrokes into the controlling terminal",
+    {
+      skip:
+        scriptBinary === null
+          ? "needs script(1) from util-linux/bsdutils for a pseudo-terminal"
+          : false,
+    },
+    async () => {
+      // script(1) gives cellguard a real pseudo-terminal as its controlling terminal.
+      const r = await attack(
+        fx,
+        `import fcntl, termios
+report(isatty=os.isatty(0), result=attempt(lambda: [fcntl.ioctl(0, termios.TIOCSTI, c) for c in b"id\\n"]))`,
+        { wrapInTerminal: scriptBinary ?? "script" },
+      );
+      assert.equal(r.report["isatty"], true, "the attack must really have a terminal on stdin");
+      assert.equal(r.report["result"], "EPERM");
+    },
+  );
+
+  test("the parent (the sandbox's init) can be signalled but the host process survives", async () => {
+    const victim = spawn("/bin/sleep", ["30"], { stdio: "ignore" });
+    try {
+      const r = await attack(
+        fx,
+        `import signal
+report(host=attempt(lambda: os.kill(int(sys.argv[1]), signal.SIGKILL)),
+       parent=os.getppid(), everyone=attempt(lambda: os.kill(-1, 0)))`,
+        { args: [String(victim.pid)] },
+      );
+      assert.equal(r.report["host"], "ESRCH", "a host pid must not even exist in the sandbox");
+      assert.equal(r.report["parent"], 1);
+      assert.equal(victim.exitCode, null);
+      assert.equal(victim.signalCode, null);
+    } finally {
+      victim.kill("SIGKILL");
+    }
+  });
+
+  test("ptrace of a host process fails", async () => {
+    const victim = spawn("/bin/sleep", ["30"], { stdio: "ignore" });
+    try {
+      const r = await attack(
+        fx,
+        `${SYSCALL}
+report(attach=syscall(101 if X86 else 117, 16, int(sys.argv[1]), 0, 0))`,
+        { args: [String(victim.pid)] },
+      );
+      assert.equal(r.report["attach"], "ESRCH");
+    } finally {
+      victim.kill("SIGKILL");
+    }
+  });
+
+  test("remounting / read-write fails", async () => {
+    const r = await attack(
+      fx,
+      `${SYSCALL}
+MS_REMOUNT, MS_BIND = 32, 4096
+r = libc.mount(b"none", b"/", None, ctypes.c_ulong(MS_REMOUNT | MS_BIND), None)
+report(remount="ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), "?"),
+       write=attempt(lambda: write_text("/cellguard-remount-probe")))`,
+    );
+    assert.notEqual(r.report["remount"], "ok");
+    assert.notEqual(r.report["write"], "ok");
+  });
+
+  test("a user namespace inside the sandbox cannot make / writable", async () => {
+    const r = await attack(
+      fx,
+      `${SYSCALL}
+CLONE_NEWUSER, CLONE_NEWNS = 0x10000000, 0x00020000
+u = libc.unshare(CLONE_NEWUSER | CLONE_NEWNS)
+r = libc.mount(b"none", b"/", None, ctypes.c_ulong(32 | 4096), None)
+report(unshare=u, remount="ok" if r == 0 else "refused", write=attempt(lambda: write_text("/cellguard-userns-probe")))`,
+    );
+    assert.notEqual(r.report["remount"], "ok");
+    assert.notEqual(r.report["write"], "ok");
+  });
+
+  test("/proc/sys and /proc/sysrq-trigger cannot be opened for writing", async () => {
+    const before = hostname();
+    const r = await attack(
+      fx,
+      `def open_for_write(p):
+    os.close(os.open(p, os.O_WRONLY))
+report(hostname=attempt(lambda: open_for_write("/proc/sys/kernel/hostname")),
+       sysrq=attempt(lambda: open_for_write("/proc/sysrq-trigger")),
+       core=attempt(lambda: open_for_write("/proc/sys/kernel/core_pattern")))`,
+    );
+    assert.notEqual(r.report["hostname"], "ok");
+    assert.notEqual(r.report["sysrq"], "ok");
+    assert.notEqual(r.report["core"], "ok");
+    assert.equal(hostname(), before);
+  });
+
+  test("sysfs cannot be written", async () => {
+    const r = await attack(
+      fx,
+      `report(result=attempt(lambda: os.close(os.open("/sys/kernel/mm/transparent_hugepage/enabled", os.O_WRONLY))))`,
+    );
+    assert.notEqual(r.report["result"], "ok");
+  });
+
+  test("device nodes cannot be created and host disks are not visible", async () => {
+    const r = await attack(
+      fx,
+      `import stat
+report(mknod=attempt(lambda: os.mknod("disk", stat.S_IFBLK | 0o600, os.makedev(8, 0))),
+       devices=sorted(os.listdir("/dev")))`,
+    );
+    assert.notEqual(r.report["mknod"], "ok");
+    const devices = r.report["devices"] as string[];
+    for (const name of devices)
+      assert.doesNotMatch(name, /^(sd|vd|nvme|xvd|hd|mmcblk|loop|dm-|mem|kmem|port)/);
+  });
+
+  test("the sandbox runs with no capabilities, no new privileges and the seccomp filter", async () => {
+    const r = await attack(
+      fx,
+      `report(status=read_text("/proc/self/status"), root=${isRoot ? "True" : "False"})`,
+    );
+    const status = String(r.report["status"]);
+    assert.match(status, /CapEff:\s+0000000000000000/);
+    assert.match(status, /NoNewPrivs:\s+1/);
+    assert.match(status, /Seccomp:\s+2/);
+  });
+});

@@ -1,0 +1,286 @@
+// createKernelSandbox decisions, driven with injected host facts so every platform and failure
+// path runs here; the real bubblewrap path is covered by the escape suite.
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, test } from "node:test";
+import {
+  createKernelSandbox,
+  resetSelfTestCache,
+  SandboxConfigurationError,
+  SandboxUnavailableError,
+  type RunResult,
+  type WrappedCommand,
+} from "../../src/index.js";
+import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
+import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
+import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { sandboxSkipReason } from "../helpers/host.js";
+
+const COMMON = [
+  "workspace_write",
+  "temp_write",
+  "outside_write_blocked",
+  "secret_read_blocked",
+  "network_blocked",
+];
+
+function passingRunner(checks: readonly string[], calls: WrappedCommand[] = []): SelfTestRunner {
+  return (command) => {
+    calls.push(command);
+    const report = { ok: true, checks: Object.fromEntries(checks.map((c) => [c, true])) };
+    return Promise.resolve({
+      exitCode: 0,
+      signal: null,
+      stdout: `${JSON.stringify(report)}\n`,
+      stderr: "",
+      timedOut: false,
+    });
+  };
+}
+
+function failingRunner(stderr: string): SelfTestRunner {
+  return () =>
+    Promise.resolve({
+      exitCode: 1,
+      signal: null,
+      stdout: "",
+      stderr,
+      timedOut: false,
+    } satisfies RunResult);
+}
+
+const darwin = { os: "darwin", name: "darwin", arch: "arm64" } as const;
+const linux = { os: "linux", name: "linux", arch: "x64" } as const;
+
+describe("createKernelSandbox", () => {
+  let fx: Fixture;
+  beforeEach(() => {
+    fx = makeFixture();
+    resetSelfTestCache();
+  });
+  afterEach(() => fx.cleanup());
+
+  const base = (): {
+    workspace: string;
+    env: NodeJS.ProcessEnv;
+    home: string;
+    probePython: string;
+  } => ({
+    workspace: fx.workspace,
+    env: fx.env,
+    home: fx.home,
+    probePython: "/usr/bin/python3",
+  });
+
+  test("a workspace path with NUL is a configuration error", async () => {
+    await assert.rejects(
+      createKernelSandbox({ ...base(), workspace: "/tmp/a\0b" }),
+      SandboxConfigurationError,
+    );
+  });
+
+  test("an invalid mode names the allowed values and nothing is probed", async () => {
+    let probed = false;
+    await assert.rejects(
+      createKernelSandbox({ ...base(), mode: "maybe", which: () => ((probed = true), null) }),
+      /must be one of auto, enforce, off/,
+    );
+    assert.equal(probed, false);
+  });
+
+  test("off makes no detection or runner calls and reports disabled", async () => {
+    let calls = 0;
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      mode: "off",
+      which: () => (calls++, "/usr/bin/bwrap"),
+      runner: () => (calls++, Promise.reject(new Error("must not run"))),
+    });
+    assert.equal(calls, 0);
+    assert.equal(sandbox.status.state, "disabled");
+    assert.equal(sandbox.status.networkPolicy, "not_enforced");
+    assert.deepEqual(sandbox.wrap(["/bin/true", "x"]), {
+      file: "/bin/true",
+      args: ["x"],
+      inherited: [],
+    });
+  });
+
+  test("on macOS a passing self-test enables Seatbelt, with the profile on sandbox-exec's argv", async () => {
+    const calls: WrappedCommand[] = [];
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      platform: darwin,
+      which: (name) => (name === "sandbox-exec" ? "/usr/bin/sandbox-exec" : null),
+      runner: passingRunner(COMMON, calls),
+    });
+    try {
+      assert.equal(sandbox.status.state, "enabled");
+      assert.equal(sandbox.status.backend, "seatbelt");
+      assert.equal(calls.length, 1);
+      const wrapped = sandbox.wrap(["/usr/bin/python3", "-c", "pass"]);
+      assert.equal(wrapped.file, "/usr/bin/sandbox-exec");
+      assert.equal(wrapped.args[0], "-p");
+      assert.match(String(wrapped.args[1]), /\(deny network\*\)/);
+      assert.deepEqual(wrapped.args.slice(2), ["/usr/bin/python3", "-c", "pass"]);
+      const tempDir = sandbox.status.tempDir ?? "";
+      assert.ok(existsSync(tempDir));
+      const env = sandbox.applyEnvironment({ TMPDIR: "/elsewhere", HOME: fx.home });
+      assert.equal(env["TMPDIR"], tempDir);
+      assert.equal(env["TEMP"], tempDir);
+      assert.equal(env["MPLCONFIGDIR"], join(tempDir, "matplotlib"));
+      sandbox.close();
+      sandbox.close();
+      assert.equal(
+        existsSync(tempDir),
+        false,
+        "close() removes the private temp, and is idempotent",
+      );
+      assert.throws(() => sandbox.wrap(["/bin/true"]), SandboxUnavailableError);
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  test("a self-test that omits a required check does not enable the sandbox", async () => {
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      platform: darwin,
+      which: () => "/usr/bin/sandbox-exec",
+      runner: passingRunner(COMMON.filter((c) => c !== "secret_read_blocked")),
+      onWarning: () => undefined,
+    });
+    assert.equal(sandbox.status.state, "unavailable");
+    assert.equal(sandbox.status.selfTestPassed, false);
+    assert.match(sandbox.status.detail, /failed checks: secret_read_blocked/);
+  });
+
+  test("a failing self-test under auto degrades visibly; under enforce it throws", async () => {
+    const warnings: string[] = [];
+    const options = {
+      ...base(),
+      platform: darwin,
+      which: () => "/usr/bin/sandbox-exec",
+      runner: failingRunner("sandbox-exec: denied"),
+      onWarning: (w: string) => warnings.push(w),
+    };
+    const degraded = await createKernelSandbox(options);
+    assert.equal(degraded.status.state, "unavailable");
+    assert.equal(degraded.status.backend, "seatbelt");
+    assert.equal(degraded.status.enforced, false);
+    assert.equal(degraded.status.tempDir, null);
+    assert.match(
+      degraded.status.warning ?? "",
+      /^CELLGUARD SECURITY WARNING: OS kernel sandbox is not enforced; /,
+    );
+    assert.equal(warnings.length, 1);
+    await createKernelSandbox(options);
+    assert.equal(warnings.length, 1, "the same warning is shown once per process");
+    await assert.rejects(
+      createKernelSandbox({ ...options, mode: "enforce" }),
+      SandboxUnavailableError,
+    );
+  });
+
+  test("an unsupported platform degrades under auto and refuses under enforce", async () => {
+    const platform = { os: "other", name: "sunos", arch: "x64" } as const;
+    const sandbox = await createKernelSandbox({ ...base(), platform, onWarning: () => undefined });
+    assert.equal(sandbox.status.state, "unavailable");
+    assert.match(sandbox.status.detail, /unsupported on platform 'sunos'/);
+    await assert.rejects(
+      createKernelSandbox({ ...base(), platform, mode: "enforce" }),
+      /unsupported on platform/,
+    );
+  });
+
+  test("an unknown CPU architecture is never run without the seccomp filter", async () => {
+    let ran = false;
+    const options = {
+      ...base(),
+      platform: { os: "linux", name: "linux", arch: "riscv64" } as const,
+      which: () => "/usr/bin/bwrap",
+      runner: () => ((ran = true), Promise.reject(new Error("must not run"))),
+      onWarning: () => undefined,
+    };
+    const sandbox = await createKernelSandbox(options);
+    assert.equal(sandbox.status.state, "unavailable");
+    assert.match(
+      sandbox.status.detail,
+      /architecture must be x64 or arm64: current value is "riscv64"/,
+    );
+    assert.equal(ran, false);
+    await assert.rejects(
+      createKernelSandbox({ ...options, mode: "enforce" }),
+      SandboxUnavailableError,
+    );
+  });
+
+  test("the self-test probes exactly the flags the runtime wraps with", async () => {
+    const calls: WrappedCommand[] = [];
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: passingRunner([...COMMON, ...LINUX_CHECKS], calls),
+    });
+    try {
+      const probe = calls[0];
+      assert.ok(probe !== undefined);
+      const runtime = sandbox.wrap(["/usr/bin/python3"]);
+      const flags = (c: WrappedCommand): string[] => c.args.slice(0, c.args.indexOf("--"));
+      assert.deepEqual(flags(probe), flags(runtime));
+      assert.deepEqual(probe.inherited, runtime.inherited);
+      assert.ok(
+        !runtime.args.includes("--new-session"),
+        "the runtime spawns in a new session itself",
+      );
+      assert.ok(sandbox.wrapStandalone(["/bin/true"]).args.includes("--new-session"));
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  test("a data directory that does not exist yet is created owner-only so its mask is in place", async () => {
+    const dataDir = join(fx.root, "fresh-data");
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      env: { ...fx.env, CELLGUARD_DATA_DIR: dataDir },
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: passingRunner([...COMMON, ...LINUX_CHECKS]),
+    });
+    try {
+      assert.ok(existsSync(dataDir));
+      const args = sandbox.wrap(["/bin/true"]).args;
+      const i = args.indexOf(dataDir);
+      assert.equal(args[i - 1], "--tmpfs");
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  test(
+    "a facility failure (no user namespaces) is cached per process until reset",
+    { skip: sandboxSkipReason() },
+    async () => {
+      // A stand-in bwrap that fails the way a kernel without user namespaces does, counting calls.
+      const counter = join(fx.root, "calls");
+      const fake = join(fx.root, "bwrap");
+      writeFileSync(
+        fake,
+        `#!/bin/sh\necho x >> '${counter}'\necho 'bwrap: No permissions to create a new namespace' >&2\nexit 1\n`,
+      );
+      chmodSync(fake, 0o755);
+      const options = { ...base(), platform: linux, which: () => fake, onWarning: () => undefined };
+      const first = await createKernelSandbox(options);
+      const second = await createKernelSandbox(options);
+      assert.equal(first.status.state, "unavailable");
+      assert.match(second.status.detail, /No permissions to create a new namespace/);
+      assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1);
+      resetSelfTestCache();
+      await createKernelSandbox(options);
+      assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 2);
+    },
+  );
+});

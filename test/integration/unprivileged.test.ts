@@ -1,0 +1,120 @@
+// A sandbox that only works for root is not done: as root, this creates an unprivileged user
+// and re-runs the integration and escape suites as that user, from a copy of the compiled tree
+// the user can read.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { isRoot, sandboxSkipReason } from "../helpers/host.js";
+import { repoRoot } from "../helpers/paths.js";
+
+const USER = "cellguard-test";
+const SELF = "unprivileged.test.js";
+const skip = isRoot
+  ? sandboxSkipReason()
+  : "already unprivileged: only a root run creates the test user and re-runs the suites as it";
+
+function ensureUser(): { uid: number; gid: number } {
+  const lookup = (): string =>
+    spawnSync("/usr/bin/id", ["-u", USER], { encoding: "utf8" }).stdout.trim();
+  if (lookup() === "") {
+    const made = spawnSync(
+      "/usr/sbin/useradd",
+      [
+        "--system",
+        "--user-group",
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        USER,
+      ],
+      { encoding: "utf8" },
+    );
+    assert.equal(made.status, 0, `useradd failed: ${made.stderr}`);
+  }
+  const uid = Number(lookup());
+  const gid = Number(spawnSync("/usr/bin/id", ["-g", USER], { encoding: "utf8" }).stdout.trim());
+  assert.ok(uid > 0, `the test user must not be root (uid ${uid})`);
+  return { uid, gid };
+}
+
+function suiteFiles(tree: string): string[] {
+  const out: string[] = [];
+  for (const suite of ["integration", "escape"]) {
+    const dir = join(tree, "build", "test", suite);
+    for (const name of readdirSync(dir).sort()) {
+      if (name.endsWith(".test.js") && name !== SELF) out.push(join(dir, name));
+    }
+  }
+  return out;
+}
+
+function runAs(
+  { uid, gid }: { uid: number; gid: number },
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    // uid/gid on spawn drop privileges for this child only; supplementary groups are cleared.
+    const child = spawn(process.execPath, args, {
+      ...options,
+      uid,
+      gid,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (output += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (output += d));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, output }));
+  });
+}
+
+test(
+  "the integration and escape suites pass as an unprivileged user",
+  { skip, timeout: 15 * 60_000 },
+  async () => {
+    const { uid, gid } = ensureUser();
+    const tree = mkdtempSync(join(tmpdir(), "cellguard-unprivileged-"));
+    try {
+      chmodSync(tree, 0o755);
+      const root = repoRoot();
+      cpSync(join(root, "package.json"), join(tree, "package.json"));
+      cpSync(join(root, "build", "src"), join(tree, "build", "src"), { recursive: true });
+      cpSync(join(root, "build", "test"), join(tree, "build", "test"), { recursive: true });
+      spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
+      const home = join(tree, "home");
+      mkdirSync(home, { mode: 0o700 });
+      chownSync(home, uid, gid);
+      const env = {
+        HOME: home,
+        PATH: "/usr/local/bin:/usr/bin:/bin",
+        LANG: "C.UTF-8",
+        TMPDIR: "/tmp",
+      };
+      const { code, output } = await runAs({ uid, gid }, ["--test", ...suiteFiles(tree)], {
+        cwd: home,
+        env,
+      });
+      const count = (name: string): number =>
+        Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(output)?.[1] ?? NaN);
+      const tail = output.slice(-6000);
+      assert.equal(code, 0, `the suites failed as uid ${uid}:\n${tail}`);
+      assert.equal(count("fail"), 0, tail);
+      assert.ok(
+        count("pass") >= 60,
+        `too few tests passed as uid ${uid} (${count("pass")}):\n${tail}`,
+      );
+      const skipped = [...output.matchAll(/# SKIP (.*)$/gm)].map((m) => m[1]);
+      console.log(
+        `# unprivileged run as uid ${uid}: pass=${count("pass")} skipped=${skipped.length} ${skipped.join("; ")}`,
+      );
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  },
+);
