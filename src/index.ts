@@ -16,6 +16,7 @@ export {
   type WrappedCommand,
   type RunResult,
 } from "./platform/launch.js";
+export { closeLeakingDescriptors, leakingDescriptors } from "./platform/descriptors.js";
 export { buildKernelEnvironment, isDeniedVariable } from "./kernel/environment.js";
 export { renderBwrapArgv } from "./render/bwrap.js";
 export { renderSeatbeltProfile, quoteSbpl } from "./render/seatbelt.js";

@@ -37,7 +37,8 @@ export function parseLeadingOptions(
     }
     const eq = arg.indexOf("=");
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-    const kind = spec[name];
+    // Own properties only: "--constructor" must not match Object.prototype.
+    const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (kind === undefined) throw new UsageError(`unknown option --${name}`);
     if (kind.type === "boolean") {
       if (eq !== -1) throw new UsageError(`option --${name} takes no value`);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The executable entry point; the logic lives in main.ts so tests can call it in-process.
+import { closeLeakingDescriptors } from "../platform/descriptors.js";
 import { EXIT_CANNOT_RUN } from "./exit-codes.js";
 import { processIo } from "./io.js";
 import { main } from "./main.js";
 
+closeLeakingDescriptors();
 main(process.argv.slice(2), processIo).then(
   (code) => {
     process.exitCode = code;

@@ -22,7 +22,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
     options = parseLeadingOptions(args, SPEC, { restIsPositional: false }).options;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`cellguard doctor: ${error.message}\n${DOCTOR_USAGE}\n`);
+    io.stderr(`cellguard doctor: ${escapeOneLine(error.message)}\n${DOCTOR_USAGE}\n`);
     return EXIT_USAGE;
   }
   let status: SandboxStatus;

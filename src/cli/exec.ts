@@ -9,7 +9,7 @@ import { statusToJson } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
-import { escapeForTerminal } from "./terminal-text.js";
+import { escapeForTerminal, escapeOneLine } from "./terminal-text.js";
 
 export const EXEC_USAGE =
   "usage: cellguard exec [--workspace DIR] [--mode auto|enforce|off] [--allow-network] [--timeout SECONDS] [--json] -- COMMAND [ARG…]";
@@ -29,7 +29,7 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
     if (parsed.rest.length === 0) throw new UsageError("no command given");
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`cellguard exec: ${error.message}\n${EXEC_USAGE}\n`);
+    io.stderr(`cellguard exec: ${escapeOneLine(error.message)}\n${EXEC_USAGE}\n`);
     return EXIT_USAGE;
   }
   const { options, rest: command } = parsed;

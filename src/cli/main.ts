@@ -23,7 +23,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(USAGE);
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
     io.stderr(`cellguard: unknown command ${JSON.stringify(name)}\n${USAGE}`);
     return EXIT_USAGE;

@@ -21,7 +21,7 @@ export function parseSandboxMode(
   if (value === "") return "auto";
   if ((SANDBOX_MODES as readonly string[]).includes(value)) return value as SandboxMode;
   throw new SandboxConfigurationError(
-    `${source} must be one of ${SANDBOX_MODES.join(", ")}: current value is ${JSON.stringify(printable(raw))}`,
+    `${source} must be one of ${SANDBOX_MODES.join(", ")}: current value is "${printable(raw)}"`,
   );
 }
 
@@ -32,7 +32,7 @@ export function parseStrictBoolean(raw: string | undefined, variable: string): b
   if (TRUE_WORDS.has(value)) return true;
   if (FALSE_WORDS.has(value)) return false;
   throw new SandboxConfigurationError(
-    `${variable} must be one of 1, true, yes, on, 0, false, no, off: current value is ${JSON.stringify(printable(raw))}`,
+    `${variable} must be one of 1, true, yes, on, 0, false, no, off: current value is "${printable(raw)}"`,
   );
 }
 
@@ -45,8 +45,16 @@ export function rawNetworkFromEnv(env: NodeJS.ProcessEnv): boolean {
 }
 
 // A configuration value is echoed in the message so the user sees what was wrong; cap it and
-// make control characters visible so a pasted token or an escape sequence cannot flood a terminal.
+// make quotes, backslashes, control and bidi characters visible, so a pasted token or an escape
+// sequence cannot flood or rewrite a terminal.
 function printable(raw: string): string {
-  const cut = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
-  return cut.replace(/\p{Cc}/gu, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const chars = Array.from(raw);
+  const cut = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : raw;
+  return cut.replace(
+    /[\\"]|[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
+    (ch) =>
+      ch === "\\" || ch === '"'
+        ? `\\${ch}`
+        : `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -1,6 +1,6 @@
 // The environment of every sandboxed process, built from an allowlist rather than copied:
 // credentials, agent sockets and loader-injection variables never cross into a worker.
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 
 const COPIED_NAMES: ReadonlySet<string> = new Set([
   // identity and shell
@@ -74,7 +74,7 @@ export function buildKernelEnvironment(
   if (options.envRoot !== undefined) {
     path = `${join(options.envRoot, "bin")}:${path}`;
     env["CONDA_PREFIX"] = options.envRoot;
-    env["CONDA_DEFAULT_ENV"] = options.envName ?? options.envRoot.split("/").pop() ?? "";
+    env["CONDA_DEFAULT_ENV"] = options.envName ?? basename(options.envRoot);
     env["CONDA_SHLVL"] = "1";
   } else if (source["VIRTUAL_ENV"] !== undefined) {
     env["VIRTUAL_ENV"] = source["VIRTUAL_ENV"];

@@ -121,7 +121,7 @@ export function judge(
   if (passed) return { passed, detail: `self-test passed: ${sortedJson(checks)}`, checks };
   const exit = result.timedOut ? "timeout" : (result.exitCode ?? `signal ${result.signal ?? "?"}`);
   const diagnostic =
-    missing.length > 0 && checks !== null
+    missing.length > 0 && (checks !== null || outsideWriteLeaked)
       ? `failed checks: ${missing.join(", ")}`
       : diagnosticOf(result);
   return { passed: false, detail: `self-test failed (exit ${exit}): ${diagnostic}`, checks };

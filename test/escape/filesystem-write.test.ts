@@ -102,6 +102,23 @@ report(result=attempt(lambda: write_text("made-link")))`,
     assert.equal(readFileSync(bashrc, "utf8"), "# original\n");
   });
 
+  test("a host directory descriptor inherited by cellguard does not reach the Cell", async () => {
+    const outsideDir = join(fx.root, "inherited-dir");
+    mkdirSync(outsideDir);
+    {
+      const r = await attack(
+        fx,
+        `def via_fd():
+    os.close(os.open("via-fd.txt", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=200))
+report(result=attempt(via_fd), fds=sorted(int(n) for n in os.listdir("/proc/self/fd")))`,
+        { inheritedDirectory: outsideDir },
+      );
+      assert.notEqual(r.report["result"], "ok");
+      assert.equal(existsSync(join(outsideDir, "via-fd.txt")), false);
+      assert.ok(!(r.report["fds"] as number[]).includes(200), "descriptor 200 reached the Cell");
+    }
+  });
+
   test("a write through /proc/self/root and /proc/1/root fails", async () => {
     const target = join(fx.root, "via-proc-root.txt");
     const r = await attack(

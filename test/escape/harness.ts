@@ -39,6 +39,8 @@ export interface AttackOptions {
   readonly cliArgs?: readonly string[];
   /** Path of script(1): run cellguard with a pseudo-terminal as its controlling terminal. */
   readonly wrapInTerminal?: string;
+  /** A host directory cellguard inherits as descriptor 200, without close-on-exec. */
+  readonly inheritedDirectory?: string;
 }
 
 export async function attack(
@@ -63,7 +65,13 @@ export async function attack(
     file,
     ...(options.args ?? []),
   ];
-  const runOptions = { env: { ...fx.env, ...options.env }, cwd: fx.workspace };
+  const runOptions = {
+    env: { ...fx.env, ...options.env },
+    cwd: fx.workspace,
+    ...(options.inheritedDirectory === undefined
+      ? {}
+      : { inheritedDirectory: options.inheritedDirectory }),
+  };
   const result =
     options.wrapInTerminal === undefined
       ? await runCli(cliArgs, runOptions)

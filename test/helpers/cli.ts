@@ -14,9 +14,24 @@ export interface CliOptions {
   readonly cwd?: string;
   readonly input?: string;
   readonly timeoutMs?: number;
+  /**
+   * A host directory the CLI inherits as descriptor 200 without close-on-exec, as from a
+   * launcher that leaks it (Node marks low descriptors close-on-exec at start, not high ones).
+   */
+  readonly inheritedDirectory?: string;
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  if (options.inheritedDirectory !== undefined) {
+    return runProcess(
+      "/bin/bash",
+      ["-c", 'exec "$0" "$@" 200<"$CELLGUARD_TEST_DIR"', process.execPath, cliPath(), ...args],
+      {
+        ...options,
+        env: { ...(options.env ?? process.env), CELLGUARD_TEST_DIR: options.inheritedDirectory },
+      },
+    );
+  }
   return runProcess(process.execPath, [cliPath(), ...args], options);
 }
 
@@ -46,16 +61,21 @@ export function runProcess(
       env: options.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],
     });
+    const { stdin, stdout: out, stderr: err } = child;
+    if (stdin === null || out === null || err === null)
+      throw new Error("runProcess: stdio pipes missing");
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    out.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    err.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
     child.once("error", reject);
     child.once("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
-    child.stdin.end(options.input ?? "");
+    // The child may exit without reading its input.
+    stdin.on("error", () => undefined);
+    stdin.end(options.input ?? "");
   });
 }
