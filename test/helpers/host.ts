@@ -1,4 +1,5 @@
 // Facts about the test host, so tests that need a real component skip visibly, with a reason.
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { whichOnPath } from "../../src/platform/which.js";
 
@@ -13,5 +14,26 @@ export function sandboxSkipReason(): string | false {
   if (!isLinux) return "needs Linux";
   if (bwrapPath === null) return "needs bubblewrap (apt-get install bubblewrap)";
   if (systemPython === null) return "needs the system python3 (apt-get install python3)";
-  return false;
+  return namespaceProbe();
+}
+
+let probed: string | false | undefined;
+
+// A host where bubblewrap is installed but the kernel refuses namespaces (a container without
+// nesting, an AppArmor user-namespace restriction) cannot run real-sandbox tests: say so.
+function namespaceProbe(): string | false {
+  if (probed !== undefined) return probed;
+  const r = spawnSync(
+    bwrapPath ?? "bwrap",
+    ["--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "/bin/true"],
+    {
+      encoding: "utf8",
+      timeout: 10_000,
+    },
+  );
+  probed =
+    r.status === 0
+      ? false
+      : `bubblewrap cannot create namespaces on this host: ${r.stderr.trim() || `exit ${String(r.status)}`}`;
+  return probed;
 }
