@@ -22,7 +22,7 @@ fi
 echo "==> installing npm dependencies and building"
 npm ci --no-audit --no-fund
 
-cellguard=(node build/src/cli/bin.js)
+cellguard=(node build/cellguard.cjs)
 echo
 echo "==> cellguard doctor (the measured posture)"
 "${cellguard[@]}" doctor

@@ -1,9 +1,17 @@
 // createKernelSandbox: normalise options → detect the backend → allocate the private temp →
 // build the policy → prove it with the self-test → publish the measured status.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   parseSandboxMode,
@@ -66,7 +74,17 @@ interface NormalizedOptions {
 }
 
 const SYSTEM_PYTHONS = ["/usr/bin/python3", "/usr/local/bin/python3"];
-const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+// The package root: the nearest folder with a package.json above this module (the compiled
+// tree or the bundle).
+function packageDir(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
 
 /**
  * Creates the kernel sandbox for one workspace and proves it with a self-test.
@@ -270,7 +288,7 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
       env: opts.env,
       home: opts.home,
       os: opts.platform.os,
-      packageDir: PACKAGE_DIR,
+      packageDir: packageDir(),
     }),
   ];
   return Object.freeze({

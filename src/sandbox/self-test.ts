@@ -56,20 +56,24 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
   const outsideDir = allocateOutsideDir(policy, inputs.home);
   if (outsideDir === null) return failed("self-test could not allocate deny probe");
   const outsideFile = join(outsideDir, "must-not-write");
-  const probeArgs = {
-    workspace_file: join(policy.workspace, `.cellguard-sandbox-test-${token}`),
-    temp_file: join(policy.tempDir, `self-test-${token}`),
-    outside_file: outsideFile,
-    expect_network_blocked: !policy.allowRawNetwork,
-    deny_probes: denyProbes(policy),
-    linux: backend.linuxChecks,
-    host_pid: process.pid,
-    host_start_time: backend.linuxChecks ? ownStartTime() : "",
+  const files = {
+    workspace: join(policy.workspace, `.cellguard-sandbox-test-${token}`),
+    temp: join(policy.tempDir, `self-test-${token}`),
   };
+  const probeArgs = [
+    files.workspace,
+    files.temp,
+    outsideFile,
+    policy.allowRawNetwork ? "0" : "1",
+    backend.linuxChecks ? "1" : "0",
+    String(process.pid),
+    backend.linuxChecks ? ownStartTime() : "",
+    ...denyProbes(policy).flatMap((p) => [p.path, p.type, String(p.dev), String(p.ino)]),
+  ];
   try {
     const wrapped = backend.wrap(
       policy,
-      [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, JSON.stringify(probeArgs)],
+      [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, ...probeArgs],
       {
         standalone: false,
       },
@@ -98,8 +102,8 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     return judge(result, backend.requiredChecks(policy), leaked);
   } finally {
     rmSync(outsideDir, { recursive: true, force: true });
-    rmSync(probeArgs.workspace_file, { force: true });
-    rmSync(probeArgs.temp_file, { force: true });
+    rmSync(files.workspace, { force: true });
+    rmSync(files.temp, { force: true });
   }
 }
 
@@ -146,11 +150,12 @@ function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null 
 
 function denyProbes(
   policy: SandboxPolicy,
-): { path: string; type: string; dev: number; ino: number }[] {
-  const probes = [];
+): { path: string; type: string; dev: bigint; ino: bigint }[] {
+  const probes: { path: string; type: string; dev: bigint; ino: bigint }[] = [];
   for (const mask of policy.readMasks) {
     try {
-      const st = statSync(mask.path);
+      // bigint: an inode number above 2^53 must compare exactly with Python's.
+      const st = statSync(mask.path, { bigint: true });
       probes.push({ path: mask.path, type: mask.type, dev: st.dev, ino: st.ino });
     } catch {
       // vanished since the policy was built: nothing left to read

@@ -13,7 +13,7 @@ export function repoRoot(): string {
   return dir;
 }
 
-/** The compiled CLI entry point. */
+/** The CLI as shipped: the bundled entry point `npm run build` writes. */
 export function cliPath(): string {
-  return join(repoRoot(), "build", "src", "cli", "bin.js");
+  return join(repoRoot(), "build", "cellguard.cjs");
 }

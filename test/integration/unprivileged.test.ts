@@ -94,6 +94,7 @@ test(
       cpSync(join(root, "package.json"), join(tree, "package.json"));
       cpSync(join(root, "build", "src"), join(tree, "build", "src"), { recursive: true });
       cpSync(join(root, "build", "test"), join(tree, "build", "test"), { recursive: true });
+      cpSync(join(root, "build", "cellguard.cjs"), join(tree, "build", "cellguard.cjs"));
       spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
       const home = join(tree, "home");
       mkdirSync(home, { mode: 0o700 });

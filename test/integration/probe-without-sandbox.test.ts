@@ -1,0 +1,61 @@
+// The self-test can fail: run unsandboxed, the probe reports every boundary as absent.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PROBE_SCRIPT } from "../../src/sandbox/probe-script.js";
+import { isLinux, systemPython } from "../helpers/host.js";
+
+const skip = !isLinux
+  ? "the Linux checks read /proc"
+  : systemPython === null
+    ? "needs /usr/bin/python3"
+    : false;
+
+test(
+  "run without a sandbox, the probe reports each boundary as missing and exits 23",
+  { skip },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "cellguard-probe-"));
+    try {
+      const secret = join(dir, "secret");
+      writeFileSync(secret, "not masked");
+      const st = statSync(secret, { bigint: true });
+      const stat = readFileSync("/proc/self/stat", "utf8");
+      const startTime =
+        stat
+          .slice(stat.lastIndexOf(")") + 1)
+          .trim()
+          .split(/\s+/)[19] ?? "";
+      const r = spawnSync(
+      systemPython ?? "python3",
+      ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "outside"), "1", "1",
+        String(process.pid), startTime, secret, "file", String(st.dev), String(st.ino)],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    ); // prettier-ignore
+      assert.equal(r.status, 23, r.stderr);
+      const { checks, ok } = JSON.parse(r.stdout) as {
+        checks: Record<string, boolean>;
+        ok: boolean;
+      };
+      assert.equal(ok, false);
+      for (const name of [
+        "outside_write_blocked",
+        "secret_read_blocked",
+        "host_environ_hidden",
+        "unix_socket_blocked",
+        "seccomp_filtered",
+        "no_new_privs",
+        "private_pid",
+      ]) {
+        assert.equal(checks[name], false, `${name} must be false without a sandbox`);
+      }
+      assert.equal(checks["workspace_write"], true);
+      assert.equal(checks["socketpair_allowed"], true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
