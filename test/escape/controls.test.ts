@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { describe, test } from "node:test";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 import { attack } from "./harness.js";
 
@@ -13,11 +13,7 @@ const skip = sandboxSkipReason();
 const OFF = { cliArgs: ["--mode", "off"] };
 
 describe("controls: without the sandbox the attacks succeed", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("unsandboxed, the ~/.ssh canary is readable", async () => {
     const key = fx.plant(".ssh/id_ed25519");

@@ -2,19 +2,15 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { describe, test } from "node:test";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 import { attack, assertNoCanary } from "./harness.js";
 
 const skip = sandboxSkipReason();
 
 describe("escape: writes outside the workspace", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("a write to an absolute path outside the workspace fails and leaves nothing on the host", async () => {
     const target = join(fx.root, "outside.txt");
@@ -149,11 +145,7 @@ report(result=attempt(via_fd), fds=sorted(int(n) for n in os.listdir("/proc/self
 });
 
 describe("escape: the workspace and private temp stay usable", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("writes in the workspace and in the private temp succeed", async () => {
     const r = await attack(

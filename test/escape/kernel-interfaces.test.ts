@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { hostname } from "node:os";
-import { afterEach, beforeEach, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { describe, test } from "node:test";
+import { useFixture } from "../helpers/fixture-home.js";
 import { isRoot, sandboxSkipReason } from "../helpers/host.js";
 import { whichOnPath } from "../../src/platform/which.js";
 import { attack } from "./harness.js";
@@ -21,11 +21,7 @@ X86 = platform.machine() == "x86_64"
 `;
 
 describe("escape: kernel interfaces", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("io_uring cannot be set up (it would bypass the socket filter)", async () => {
     const r = await attack(

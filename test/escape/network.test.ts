@@ -4,8 +4,8 @@ import { createSocket } from "node:dgram";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { describe, test } from "node:test";
+import { useFixture, type Fixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 import { whichOnPath } from "../../src/platform/which.js";
 import { attack, assertNoCanary } from "./harness.js";
@@ -53,11 +53,7 @@ report(result=attempt(connect))
 `;
 
 describe("escape: network and host sockets", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("TCP to a listener on the host's loopback fails", async () => {
     const { server, connections } = await canaryServer(fx, 0);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 
 const skip = sandboxSkipReason();
@@ -33,11 +33,7 @@ async function settle(marker: string): Promise<number[]> {
 }
 
 describe("escape: nothing outlives the command", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("a daemonised background process (double fork + setsid) dies when the command ends", async () => {
     const marker = `cellguard-orphan-${fx.canary}`;

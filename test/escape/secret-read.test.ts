@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { describe, test } from "node:test";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 import { attack, assertNoCanary } from "./harness.js";
 
@@ -21,11 +21,7 @@ report(**{str(i): probe(p) for i, p in enumerate(sys.argv[1:])})
 `;
 
 describe("escape: reads of the secret deny list", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("a canary under ~/.ssh cannot be read", async () => {
     const key = fx.plant(".ssh/id_ed25519");

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterEach, beforeEach } from "node:test";
 
 export interface Fixture {
   readonly root: string;
@@ -48,5 +49,46 @@ export function makeFixture(): Fixture {
     cleanup() {
       rmSync(root, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A fresh fixture for every test of the enclosing describe(), removed after it. The returned
+ * object always speaks for the current test's fixture.
+ */
+export function useFixture(): Fixture {
+  let current: Fixture | undefined;
+  beforeEach(() => {
+    current = makeFixture();
+  });
+  afterEach(() => {
+    current?.cleanup();
+    current = undefined;
+  });
+  const get = (): Fixture => {
+    if (current === undefined) throw new Error("useFixture: used outside a running test");
+    return current;
+  };
+  return {
+    get root() {
+      return get().root;
+    },
+    get home() {
+      return get().home;
+    },
+    get dataDir() {
+      return get().dataDir;
+    },
+    get workspace() {
+      return get().workspace;
+    },
+    get canary() {
+      return get().canary;
+    },
+    get env() {
+      return get().env;
+    },
+    plant: (relativeToHome, content) => get().plant(relativeToHome, content),
+    cleanup: () => get().cleanup(),
   };
 }

@@ -1,19 +1,15 @@
 import assert from "node:assert/strict";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 
 const skip = sandboxSkipReason();
 
 describe("cellguard exec: bad input is refused with exit 125 and nothing runs", () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   const marker = (): string => join(fx.workspace, "ran");
   const touch = (): string[] => ["/bin/sh", "-c", `: > ${marker()}`];
@@ -129,11 +125,7 @@ describe("cellguard exec: bad input is refused with exit 125 and nothing runs", 
 });
 
 describe("cellguard exec: running commands", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test("the command's own exit code is returned", async () => {
     const r = await runCli(["exec", "--workspace", fx.workspace, "--", "/bin/sh", "-c", "exit 7"], {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { beforeEach, describe, test } from "node:test";
 import {
   createKernelSandbox,
   resetSelfTestCache,
@@ -14,7 +14,7 @@ import {
 } from "../../src/index.js";
 import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
 import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 
 const COMMON = [
@@ -54,12 +54,8 @@ const darwin = { os: "darwin", name: "darwin", arch: "arm64" } as const;
 const linux = { os: "linux", name: "linux", arch: "x64" } as const;
 
 describe("createKernelSandbox", () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-    resetSelfTestCache();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
+  beforeEach(() => resetSelfTestCache());
 
   const base = (): {
     workspace: string;

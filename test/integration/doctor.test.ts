@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
 
 const skip = sandboxSkipReason();
 
 describe("cellguard doctor", () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   test(
     "--json reports the sandbox enabled, self-tested, with raw network blocked",

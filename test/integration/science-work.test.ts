@@ -2,19 +2,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 
 const skip = sandboxSkipReason();
 
 describe("ordinary science work runs under the sandbox", { skip }, () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture();
-  });
-  afterEach(() => fx.cleanup());
+  const fx = useFixture();
 
   async function python(code: string): Promise<string> {
     const r = await runCli(
