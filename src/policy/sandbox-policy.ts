@@ -33,6 +33,11 @@ export interface SandboxPolicy {
   readonly denyRead: readonly DenyEntry[];
   /** Read denials probed on the host (bubblewrap renders these). */
   readonly readMasks: readonly ReadMask[];
+  /**
+   * Paths inside the workspace kept read-only (a repository's .git: hooks and config are code
+   * the host runs later). Each is one mount, so it cannot be renamed aside and replaced.
+   */
+  readonly readOnlyPaths?: readonly string[];
   /** Started by root: run with no capabilities inside (bubblewrap keeps them otherwise). */
   readonly dropCapabilities: boolean;
 }

@@ -38,6 +38,7 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   argv.push("--remount-ro", "/proc");
   // (WSL read masks and resolver rebind; team tmpfs over protected roots: hardening issue.)
   argv.push("--bind", policy.workspace, policy.workspace);
+  for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
   // (Team read-only exceptions: hardening issue.)
   argv.push("--bind", policy.tempDir, policy.tempDir);
   // (WSL and team read-only remounts: hardening issue.)

@@ -62,6 +62,9 @@ export function renderSeatbeltProfile(policy: SandboxPolicy): string {
     ...SEATBELT_WRITABLE_LITERALS.map((p) => `(literal ${quoteSbpl(p)})`),
   ];
   lines.push(`(allow file-write* ${writable.join(" ")})`);
+  for (const path of policy.readOnlyPaths ?? []) {
+    lines.push(`(deny file-write* (literal ${quoteSbpl(path)}) (subpath ${quoteSbpl(path)}))`);
+  }
   // 6. (Team read isolation: hardening issue.)
   // 7. Secret read denials.
   for (const entry of policy.denyRead) lines.push(`(deny file-read* ${denyFilter(entry)})`);

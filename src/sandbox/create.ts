@@ -1,16 +1,8 @@
 // createKernelSandbox: normalise options → detect the backend → allocate the private temp →
 // build the policy → prove it with the self-test → publish the measured status.
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -20,22 +12,21 @@ import {
   type SandboxMode,
 } from "../config/sandbox-config.js";
 import { dataDirCandidates } from "../config/data-dir.js";
-import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
+import { SandboxUnavailableError } from "../errors.js";
 import { hostPlatform, type HostPlatform } from "../platform/select.js";
-import { isExecutableFile, whichFromEnv, type Which } from "../platform/which.js";
-import type { SandboxPolicy } from "../policy/sandbox-policy.js";
+import { trustedWhich, untrustedReason, whichTrusted } from "../platform/trusted-binary.js";
+import { isExecutableFile, type Which } from "../platform/which.js";
+import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import { bubblewrapBackend, seatbeltBackend, type SandboxBackend } from "./backends.js";
 import { canonicalPath, defaultSecretReadDenials, probeReadMasks } from "./deny-list.js";
-import {
-  cachedFailure,
-  failureKey,
-  firstWarning,
-  isFacilityFailure,
-  rememberFailure,
-} from "./failure-cache.js";
+import { confirmFacilityFailure } from "./facility.js";
+import { cachedFailure, failureKey, firstWarning, rememberFailure } from "./failure-cache.js";
 import { KernelSandbox } from "./kernel-sandbox.js";
 import { defaultSelfTestRunner, runSelfTest, type SelfTestRunner } from "./self-test.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
+import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
+
+export { canonicalWorkspace } from "./workspace.js";
 
 export interface KernelSandboxOptions {
   /** The writable workspace. Default: the current directory. */
@@ -50,6 +41,7 @@ export interface KernelSandboxOptions {
   readonly onWarning?: (message: string) => void;
   // Injectable host facts, so every path is testable on any machine.
   readonly platform?: HostPlatform;
+  /** Finds security binaries. Default: PATH, accepting only root-owned, unwritable files. */
   readonly which?: Which;
   readonly runner?: SelfTestRunner;
   readonly home?: string;
@@ -66,31 +58,28 @@ interface NormalizedOptions {
   readonly onWarning: (message: string) => void;
   readonly platform: HostPlatform;
   readonly which: Which;
+  readonly customWhich: boolean;
   readonly runner: SelfTestRunner;
   readonly customRunner: boolean;
-  readonly home: string;
+  /** $HOME first, then the account's home from the password database when it differs. */
+  readonly homes: readonly string[];
   readonly uid: number;
   readonly probePython: string | null | undefined;
 }
 
 const SYSTEM_PYTHONS = ["/usr/bin/python3", "/usr/local/bin/python3"];
-// The package root: the nearest folder with a package.json above this module (the compiled
-// tree or the bundle).
-function packageDir(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
 
 /**
  * Creates the kernel sandbox for one workspace and proves it with a self-test.
  *
+ * Under `auto`, only a host that cannot sandbox at all (no backend, an unsupported platform or
+ * architecture, no interpreter for the probe, a kernel that refuses namespaces) degrades to an
+ * unconfined run, visibly. A sandbox that starts but fails a check is refused in every mode: a
+ * previous Cell can make a check fail on purpose (an unwritable workspace, say), and degrading
+ * then would hand the next Cell the host.
+ *
  * @throws {SandboxConfigurationError} bad mode, bad flag, bad workspace. Nothing was run.
- * @throws {SandboxUnavailableError} under `enforce`, when no boundary could be proven.
+ * @throws {SandboxUnavailableError} no boundary could be proven and none may be skipped.
  */
 export async function createKernelSandbox(
   options: KernelSandboxOptions = {},
@@ -118,10 +107,16 @@ export async function createKernelSandbox(
   }
 
   const detected = detectBackend(opts);
-  if (detected.backend === null) {
+  if (detected.backend === null)
     return degrade(opts, { backend: detected.name, detail: detected.detail });
-  }
   const backend = detected.backend;
+  const python = opts.probePython === undefined ? findProbePython(opts) : opts.probePython;
+  if (python === null) {
+    return degrade(opts, {
+      backend: backend.name,
+      detail: `${detected.detail}; no trusted python3 to run the self-test probe (install the python3 package)`,
+    });
+  }
   const cacheKey = failureKey(backend.name, backend.executable, opts.allowRawNetwork);
   const cached = opts.customRunner ? undefined : cachedFailure(cacheKey);
   if (cached !== undefined) return degrade(opts, { backend: backend.name, detail: cached });
@@ -130,7 +125,7 @@ export async function createKernelSandbox(
   try {
     tempDir = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-kernel-")));
   } catch (error) {
-    return degrade(opts, {
+    return refuse(opts, {
       backend: backend.name,
       detail: `${detected.detail}; private temp could not be created: ${messageOf(error)}`,
     });
@@ -145,15 +140,22 @@ export async function createKernelSandbox(
   const outcome = await runSelfTest({
     backend,
     policy,
-    python: opts.probePython === undefined ? findProbePython(opts.which) : opts.probePython,
+    python,
     runner: opts.runner,
-    home: opts.home,
+    home: opts.homes[0] ?? "/",
     env: opts.env,
   });
   if (!outcome.passed) {
     rmSync(tempDir, { recursive: true, force: true });
     const detail = `${detected.detail}; ${outcome.detail}`;
-    if (!opts.customRunner && isFacilityFailure(outcome.detail)) rememberFailure(cacheKey, detail);
+    const facility =
+      outcome.checks === null &&
+      (await confirmFacilityFailure(backend, {
+        custom: opts.customRunner,
+        detail: outcome.detail,
+      }));
+    if (!facility) return refuse(opts, { backend: backend.name, detail, checks: outcome.checks });
+    if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
   const status: SandboxStatus = {
@@ -179,54 +181,42 @@ function normalizeOptions(options: KernelSandboxOptions): NormalizedOptions {
     raw.mode === undefined ? sandboxModeFromEnv(env) : parseSandboxMode(raw.mode, "mode");
   // Validated even when an explicit value overrides it: a typo in the environment is reported.
   const envNetwork = rawNetworkFromEnv(env);
+  const platform = raw.platform ?? hostPlatform();
+  const homes = raw.home !== undefined ? [raw.home] : accountHomes();
+  const workspace = canonicalWorkspace(raw.workspace ?? process.cwd());
+  checkWorkspacePlacement(workspace, {
+    homes,
+    dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
+  });
   return {
-    workspace: canonicalWorkspace(raw.workspace ?? process.cwd()),
+    workspace,
     mode,
     allowRawNetwork: raw.allowRawNetwork ?? envNetwork,
     env,
     onWarning:
       raw.onWarning ?? ((message) => process.emitWarning(message, "CellguardSecurityWarning")),
-    platform: raw.platform ?? hostPlatform(),
-    which: raw.which ?? whichFromEnv,
+    platform,
+    which: raw.which ?? trustedWhich(env),
+    customWhich: raw.which !== undefined,
     runner: raw.runner ?? defaultSelfTestRunner,
     customRunner: raw.runner !== undefined,
-    home: raw.home ?? homedir(),
+    homes,
     uid: raw.uid ?? process.getuid?.() ?? -1,
     probePython: raw.probePython,
   };
 }
 
-export function canonicalWorkspace(workspace: string): string {
-  if (typeof workspace !== "string" || workspace === "") {
-    throw new SandboxConfigurationError(
-      "Cannot create sandbox: workspace must be a non-empty path",
-    );
-  }
-  if (workspace.includes("\0")) {
-    throw new SandboxConfigurationError(
-      "Cannot create sandbox: workspace path contains a NUL character",
-    );
-  }
-  let real: string;
+// $HOME can be pointed anywhere by whoever starts cellguard; the account's own home holds the
+// same credentials, so both are masked.
+function accountHomes(): string[] {
+  const homes = [homedir()];
   try {
-    real = realpathSync(workspace);
+    const account = userInfo().homedir;
+    if (account !== "" && !homes.includes(account)) homes.push(account);
   } catch {
-    throw new SandboxConfigurationError(
-      `Cannot create sandbox: workspace must be an existing directory: ${JSON.stringify(workspace)} does not exist`,
-    );
+    // no password-database entry for this uid
   }
-  if (!statSync(real).isDirectory()) {
-    throw new SandboxConfigurationError(
-      `Cannot create sandbox: workspace must be an existing directory: ${JSON.stringify(workspace)} is not a directory`,
-    );
-  }
-  if (real === "/") {
-    // Binding / writable would make the whole host writable.
-    throw new SandboxConfigurationError(
-      "Cannot create sandbox: workspace cannot be the filesystem root",
-    );
-  }
-  return real;
+  return homes;
 }
 
 function detectBackend(opts: NormalizedOptions): {
@@ -235,11 +225,21 @@ function detectBackend(opts: NormalizedOptions): {
   detail: string;
 } {
   const { platform } = opts;
+  const notFound = (name: string, what: string): string => {
+    const refused = opts.customWhich ? [] : whichTrusted(name, opts.env["PATH"]).refused;
+    return refused.length === 0
+      ? what
+      : `${what}; refused untrusted candidates: ${refused.join("; ")}`;
+  };
   switch (platform.os) {
     case "darwin": {
       const exe = opts.which("sandbox-exec");
       if (exe === null)
-        return { backend: null, name: null, detail: "macOS sandbox-exec was not found" };
+        return {
+          backend: null,
+          name: null,
+          detail: notFound("sandbox-exec", "macOS sandbox-exec was not found"),
+        };
       return { backend: seatbeltBackend(exe), name: "seatbelt", detail: "sandbox-exec detected" };
     }
     case "linux": {
@@ -248,7 +248,10 @@ function detectBackend(opts: NormalizedOptions): {
         return {
           backend: null,
           name: null,
-          detail: "Linux bubblewrap (bwrap) was not found on PATH; install the bubblewrap package",
+          detail: notFound(
+            "bwrap",
+            "Linux bubblewrap (bwrap) was not found on PATH; install the bubblewrap package",
+          ),
         };
       }
       try {
@@ -286,7 +289,7 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
       workspace: opts.workspace,
       tempDir,
       env: opts.env,
-      home: opts.home,
+      homes: opts.homes,
       os: opts.platform.os,
       packageDir: packageDir(),
     }),
@@ -297,47 +300,81 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
     allowRawNetwork: opts.allowRawNetwork,
     denyRead: Object.freeze(denyRead),
     readMasks: Object.freeze(probeReadMasks(denyRead)),
+    readOnlyPaths: Object.freeze(workspaceControlPaths(opts.workspace)),
     dropCapabilities: opts.uid === 0,
   });
+}
+
+// A repository's .git is code the host runs later (hooks, core.fsmonitor, aliases): read-only
+// inside the sandbox, as one mount so it cannot be renamed aside and replaced.
+function workspaceControlPaths(workspace: string): string[] {
+  const git = join(workspace, ".git");
+  if (!existsSync(git)) return [];
+  const real = canonicalPath(git);
+  return isSameOrInside(real, workspace) ? [real] : [];
 }
 
 // The data directory is masked only if it exists when the sandbox starts, so create it (owner
 // only) rather than leave a database created later readable from a running Cell.
 function ensureDataDirs(opts: NormalizedOptions): void {
-  for (const dir of dataDirCandidates(opts.platform.os, opts.env, opts.home)) {
-    const real = canonicalPath(dir);
-    if (real === opts.workspace || opts.workspace.startsWith(`${real}/`)) continue;
-    try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-    } catch {
-      // Unwritable parent: nothing can create the database there either.
+  for (const home of opts.homes) {
+    for (const dir of dataDirCandidates(opts.platform.os, opts.env, home)) {
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+      } catch {
+        // Unwritable parent: nothing can create the database there either.
+      }
     }
   }
 }
 
-function findProbePython(which: Which): string | null {
-  for (const candidate of SYSTEM_PYTHONS) if (isExecutableFile(candidate)) return candidate;
-  return which("python3");
+function findProbePython(opts: NormalizedOptions): string | null {
+  if (opts.customWhich) return opts.which("python3");
+  for (const candidate of SYSTEM_PYTHONS) {
+    if (isExecutableFile(candidate) && untrustedReason(candidate) === null) return candidate;
+  }
+  return opts.which("python3");
 }
 
-function degrade(
-  opts: NormalizedOptions,
-  fields: {
-    backend: SandboxBackend["name"] | null;
-    detail: string;
-    checks?: Readonly<Record<string, boolean>> | null;
-  },
-): KernelSandbox {
+// The package root: the nearest folder with a package.json above this module (the compiled
+// tree or the bundle).
+function packageDir(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+type FailureFields = {
+  backend: SandboxBackend["name"] | null;
+  detail: string;
+  checks?: Readonly<Record<string, boolean>> | null;
+};
+
+/** The host cannot sandbox: `enforce` refuses, `auto` runs unconfined with a visible warning. */
+function degrade(opts: NormalizedOptions, fields: FailureFields): KernelSandbox {
   const status = degradedStatus({ mode: opts.mode, workspace: opts.workspace, ...fields });
-  const warning = status.warning ?? fields.detail;
   if (opts.mode === "enforce") {
     throw new SandboxUnavailableError(
       `OS kernel sandbox is required (mode enforce) but could not be proven: ${fields.detail}`,
       { status },
     );
   }
+  const warning = status.warning ?? fields.detail;
   if (firstWarning(warning)) opts.onWarning(warning);
   return new KernelSandbox({ status, policy: null, backend: null });
+}
+
+/** The sandbox could start but did not hold: refused in every mode. */
+function refuse(opts: NormalizedOptions, fields: FailureFields): never {
+  const status = degradedStatus({ mode: opts.mode, workspace: opts.workspace, ...fields });
+  throw new SandboxUnavailableError(
+    `OS kernel sandbox failed its self-test, so nothing runs (a failing check can be induced by an earlier Cell, and running unconfined would reward it): ${fields.detail}`,
+    { status },
+  );
 }
 
 function messageOf(error: unknown): string {

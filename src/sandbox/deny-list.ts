@@ -11,37 +11,94 @@ export interface DenyListInputs {
   readonly workspace: string;
   readonly tempDir: string | null;
   readonly env: NodeJS.ProcessEnv;
-  readonly home: string;
+  /** Every home the user may have: $HOME and the account's home from the password database. */
+  readonly homes: readonly string[];
   readonly os: OsFamily;
   /** Where to start the walk up for a daemon `.env` file (the package directory). */
   readonly packageDir: string | null;
 }
 
-/** Credential files and directories under the home directory, relative to it. */
+/**
+ * Credential stores under a home directory, relative to it. Whole directories where a tool keeps
+ * several secret files side by side (a file mask is lost when the host replaces the file by a
+ * rename; a directory mask is not).
+ */
 export const HOME_SECRET_PATHS: readonly DenyEntry[] = [
   { kind: "subpath", path: ".ssh" },
+  { kind: "subpath", path: ".gnupg" },
+  { kind: "subpath", path: ".aws" },
+  { kind: "subpath", path: ".azure" },
+  { kind: "subpath", path: ".config/gcloud" },
+  { kind: "subpath", path: ".config/gh" },
+  { kind: "subpath", path: ".config/hub" },
+  { kind: "subpath", path: ".config/rclone" },
+  { kind: "subpath", path: ".config/op" },
+  { kind: "subpath", path: ".docker" },
+  { kind: "subpath", path: ".kube" },
+  { kind: "subpath", path: ".password-store" },
+  { kind: "subpath", path: ".local/share/keyrings" },
+  { kind: "subpath", path: ".terraform.d" },
+  { kind: "subpath", path: ".vault-token" },
+  { kind: "subpath", path: ".mozilla" },
+  { kind: "subpath", path: ".config/google-chrome" },
+  { kind: "subpath", path: ".config/chromium" },
+  { kind: "subpath", path: ".claude" },
+  { kind: "subpath", path: ".codex" },
   { kind: "literal", path: ".netrc" },
   { kind: "literal", path: ".pgpass" },
-  { kind: "subpath", path: ".aws" },
-  { kind: "subpath", path: ".config/gh" },
-  { kind: "literal", path: ".docker/config.json" },
-  { kind: "literal", path: ".kube/config" },
+  { kind: "literal", path: ".my.cnf" },
   { kind: "literal", path: ".git-credentials" },
-  { kind: "subpath", path: ".gnupg" },
-  { kind: "subpath", path: ".local/share/keyrings" },
+  { kind: "literal", path: ".config/git/credentials" },
+  { kind: "literal", path: ".npmrc" },
+  { kind: "literal", path: ".pypirc" },
+  { kind: "literal", path: ".cargo/credentials" },
+  { kind: "literal", path: ".cargo/credentials.toml" },
+  { kind: "literal", path: ".m2/settings.xml" },
+  { kind: "literal", path: ".gradle/gradle.properties" },
+  { kind: "literal", path: ".cache/huggingface/token" },
+  { kind: "literal", path: ".huggingface/token" },
+  // Shell and interpreter histories routinely hold pasted tokens.
+  { kind: "literal", path: ".bash_history" },
+  { kind: "literal", path: ".zsh_history" },
+  { kind: "literal", path: ".python_history" },
+  { kind: "literal", path: ".psql_history" },
+  { kind: "literal", path: ".mysql_history" },
+];
+
+/**
+ * Host secrets outside any home. Only root can read them, and a Cell started by root keeps
+ * root's file ownership even without capabilities, so they are masked for everyone.
+ */
+export const SYSTEM_SECRET_PATHS: readonly DenyEntry[] = [
+  { kind: "literal", path: "/etc/shadow" },
+  { kind: "literal", path: "/etc/shadow-" },
+  { kind: "literal", path: "/etc/gshadow" },
+  { kind: "literal", path: "/etc/gshadow-" },
+  { kind: "literal", path: "/etc/sudoers" },
+  { kind: "subpath", path: "/etc/sudoers.d" },
+  { kind: "subpath", path: "/etc/ssl/private" },
+  { kind: "literal", path: "/etc/ssh/ssh_host_rsa_key" },
+  { kind: "literal", path: "/etc/ssh/ssh_host_ecdsa_key" },
+  { kind: "literal", path: "/etc/ssh/ssh_host_ed25519_key" },
+  { kind: "literal", path: "/etc/ssh/ssh_host_dsa_key" },
 ];
 
 export function defaultSecretReadDenials(inputs: DenyListInputs): DenyEntry[] {
   const raw: DenyEntry[] = [];
-  for (const dir of dataDirCandidates(inputs.os, inputs.env, inputs.home)) {
+  for (const dir of inputs.homes.flatMap((home) =>
+    dataDirCandidates(inputs.os, inputs.env, home),
+  )) {
     // The whole data directory (database, sidecars, tokens, audit log), and the database prefix
     // so a renderer that matches prefixes catches its -wal/-shm/-journal by name as well.
     raw.push({ kind: "subpath", path: dir }, { kind: "prefix", path: join(dir, DATABASE_FILE) });
   }
   const dotenv = inputs.packageDir === null ? null : findDotEnv(inputs.packageDir);
   if (dotenv !== null) raw.push({ kind: "literal", path: dotenv });
-  for (const entry of HOME_SECRET_PATHS)
-    raw.push({ kind: entry.kind, path: join(inputs.home, entry.path) });
+  for (const home of inputs.homes) {
+    for (const entry of HOME_SECRET_PATHS)
+      raw.push({ kind: entry.kind, path: join(home, entry.path) });
+  }
+  raw.push(...SYSTEM_SECRET_PATHS);
 
   const seen = new Set<string>();
   const out: DenyEntry[] = [];

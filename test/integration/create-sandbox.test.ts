@@ -139,31 +139,49 @@ describe("createKernelSandbox", () => {
     }
   });
 
-  test("a self-test that omits a required check does not enable the sandbox", async () => {
-    const sandbox = await createKernelSandbox({
+  test("a self-test that omits a required check is refused even under auto", async () => {
+    const error = await createKernelSandbox({
       ...base(),
       platform: darwin,
       which: () => "/usr/bin/sandbox-exec",
       runner: passingRunner(COMMON.filter((c) => c !== "secret_read_blocked")),
-      onWarning: () => undefined,
-    });
-    assert.equal(sandbox.status.state, "unavailable");
-    assert.equal(sandbox.status.selfTestPassed, false);
-    assert.match(sandbox.status.detail, /failed checks: secret_read_blocked/);
+      onWarning: () => assert.fail("a refused sandbox must not degrade with a warning"),
+    }).then(
+      () => assert.fail("the sandbox must not be created"),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof SandboxUnavailableError);
+    assert.match(error.message, /failed checks: secret_read_blocked/);
+    assert.equal(error.status?.selfTestPassed, false);
+    assert.equal(error.status?.state, "unavailable");
   });
 
-  test("a failing self-test under auto degrades visibly; under enforce it throws", async () => {
+  test("a sandbox that fails for a reason a Cell could cause is refused under auto, never run unconfined", async () => {
+    // An earlier Cell can make the workspace unwritable, fill a disk, or break a mount: if that
+    // degraded to an unconfined run, the next Cell would get the host.
+    await assert.rejects(
+      createKernelSandbox({
+        ...base(),
+        platform: darwin,
+        which: () => "/usr/bin/sandbox-exec",
+        runner: failingRunner("sandbox-exec: some rule failed"),
+      }),
+      /failed its self-test, so nothing runs/,
+    );
+  });
+
+  test("a host that cannot create namespaces degrades visibly under auto and refuses under enforce", async () => {
     const warnings: string[] = [];
     const options = {
       ...base(),
-      platform: darwin,
-      which: () => "/usr/bin/sandbox-exec",
-      runner: failingRunner("sandbox-exec: denied"),
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: failingRunner("bwrap: No permissions to create a new namespace"),
       onWarning: (w: string) => warnings.push(w),
     };
     const degraded = await createKernelSandbox(options);
     assert.equal(degraded.status.state, "unavailable");
-    assert.equal(degraded.status.backend, "seatbelt");
+    assert.equal(degraded.status.backend, "bubblewrap");
     assert.equal(degraded.status.enforced, false);
     assert.equal(degraded.status.tempDir, null);
     assert.match(
@@ -269,14 +287,17 @@ describe("createKernelSandbox", () => {
       );
       chmodSync(fake, 0o755);
       const options = { ...base(), platform: linux, which: () => fake, onWarning: () => undefined };
+      const calls = (): number => readFileSync(counter, "utf8").split("\n").filter(Boolean).length;
       const first = await createKernelSandbox(options);
+      // The self-test, then a minimal invocation that no Cell can influence confirms the facility.
+      assert.equal(calls(), 2);
       const second = await createKernelSandbox(options);
       assert.equal(first.status.state, "unavailable");
       assert.match(second.status.detail, /No permissions to create a new namespace/);
-      assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1);
+      assert.equal(calls(), 2, "the second creation is answered from the cache");
       resetSelfTestCache();
       await createKernelSandbox(options);
-      assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 2);
+      assert.equal(calls(), 4);
     },
   );
 });

@@ -10,7 +10,9 @@ import type { DenyEntry } from "../../src/policy/sandbox-policy.js";
 import {
   canonicalPath,
   defaultSecretReadDenials,
+  HOME_SECRET_PATHS,
   probeReadMasks,
+  SYSTEM_SECRET_PATHS,
   type DenyListInputs,
 } from "../../src/sandbox/deny-list.js";
 
@@ -39,23 +41,31 @@ function inputs(overrides: Partial<DenyListInputs> = {}): DenyListInputs {
     workspace: join(root, "ws"),
     tempDir: join(root, "tmp"),
     env: {},
-    home,
+    homes: [home],
     os: "linux",
     packageDir: null,
     ...overrides,
   };
 }
 
-/** The home credential entries, written out independently of the source's table. */
+/** The full table as the source lists it, home entries then the system ones. */
 function homeSecrets(): DenyEntry[] {
+  return [
+    ...HOME_SECRET_PATHS.map((e) => ({ kind: e.kind, path: join(home, e.path) })),
+    ...SYSTEM_SECRET_PATHS,
+  ];
+}
+
+/** The entries the sandbox must deny at the least, written out independently of the source. */
+function requiredHomeSecrets(): DenyEntry[] {
   return [
     { kind: "subpath", path: join(home, ".ssh") },
     { kind: "literal", path: join(home, ".netrc") },
     { kind: "literal", path: join(home, ".pgpass") },
     { kind: "subpath", path: join(home, ".aws") },
     { kind: "subpath", path: join(home, ".config", "gh") },
-    { kind: "literal", path: join(home, ".docker", "config.json") },
-    { kind: "literal", path: join(home, ".kube", "config") },
+    { kind: "subpath", path: join(home, ".docker") },
+    { kind: "subpath", path: join(home, ".kube") },
     { kind: "literal", path: join(home, ".git-credentials") },
     { kind: "subpath", path: join(home, ".gnupg") },
     { kind: "subpath", path: join(home, ".local", "share", "keyrings") },
@@ -78,6 +88,33 @@ describe("defaultSecretReadDenials", () => {
       ...dataEntries(defaultData),
       ...homeSecrets(),
     ]);
+  });
+
+  test("every credential store the issue names is denied, with ~/.docker and ~/.kube whole", () => {
+    const denials = defaultSecretReadDenials(inputs());
+    for (const entry of requiredHomeSecrets()) {
+      assert.ok(
+        denials.some((d) => d.kind === entry.kind && d.path === entry.path),
+        `missing ${entry.kind} ${entry.path}`,
+      );
+    }
+  });
+
+  test("the account's home from the password database is denied as well as $HOME", () => {
+    const other = join(root, "account-home");
+    const denials = defaultSecretReadDenials(inputs({ homes: [home, other] }));
+    assert.ok(denials.some((d) => d.path === join(other, ".ssh")));
+    assert.ok(denials.some((d) => d.path === join(other, ".local", "share", "cellguard")));
+  });
+
+  test("root-only host secrets are denied (a Cell started by root keeps root's file ownership)", () => {
+    const denials = defaultSecretReadDenials(inputs());
+    for (const path of ["/etc/shadow", "/etc/gshadow", "/etc/ssh/ssh_host_ed25519_key"]) {
+      assert.ok(
+        denials.some((d) => d.path === canonicalPath(path)),
+        path,
+      );
+    }
   });
 
   test("without CELLGUARD_DATA_DIR the default data directory is still denied", () => {
@@ -231,12 +268,17 @@ describe("probeReadMasks", () => {
     const masks = probeReadMasks(
       defaultSecretReadDenials(inputs({ env: { CELLGUARD_DATA_DIR: dataDir } })),
     );
-    assert.deepEqual(masks, [
-      { path: dataDir, type: "directory" },
-      { path: join(dataDir, "cellguard.db"), type: "file" },
-      { path: join(home, ".ssh"), type: "directory" },
-      { path: join(home, ".netrc"), type: "file" },
-      { path: join(home, ".aws"), type: "directory" },
-    ]);
+    // Host paths (/etc/shadow and the like) are masked where they exist; the fixture's own part
+    // is exactly what the fixture holds.
+    assert.deepEqual(
+      masks.filter((m) => m.path.startsWith(`${root}/`)),
+      [
+        { path: dataDir, type: "directory" },
+        { path: join(dataDir, "cellguard.db"), type: "file" },
+        { path: join(home, ".ssh"), type: "directory" },
+        { path: join(home, ".aws"), type: "directory" },
+        { path: join(home, ".netrc"), type: "file" },
+      ],
+    );
   });
 });
