@@ -57,6 +57,14 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
     throw error;
   }
 
+  let breach: string | null = null;
+  const stopped = new AbortController();
+  const stopWatching = sandbox.watchDenyList((path) => {
+    breach = path;
+    stopped.abort();
+  });
+  const breachMessage = (): string =>
+    `cellguard exec: stopped the command: the denied path ${escapeForTerminal(breach ?? "")} changed on the host while it ran, and a running sandbox cannot mask a file replaced or created after start\n`;
   try {
     const workspace = sandbox.status.workspace;
     const env = sandbox.applyEnvironment(
@@ -68,14 +76,19 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
         cwd: workspace,
         env,
         timeoutMs: timeoutMs ?? 2 ** 31 - 1,
+        signal: stopped.signal,
       });
       const exitCode =
-        result.exitCode ??
-        (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN);
+        breach !== null
+          ? EXIT_CANNOT_RUN
+          : (result.exitCode ??
+            (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN));
+      if (breach !== null) io.stderr(breachMessage());
       io.stdout(
         `${JSON.stringify({
           exit_code: exitCode,
           timed_out: result.timedOut,
+          stopped_for_changed_secret: breach,
           stdout: result.stdout,
           stderr: result.stderr,
           sandbox: statusToJson(sandbox.status),
@@ -90,9 +103,15 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
       stdout: "inherit",
       stderr: "inherit",
     });
-    return await waitForwardingSignals(child, timeoutMs, io);
+    stopped.signal.addEventListener("abort", () => killGroup(child), { once: true });
+    const code = await waitForwardingSignals(child, timeoutMs, io);
+    if (breach === null) return code;
+    io.stderr(breachMessage());
+    return EXIT_CANNOT_RUN;
   } finally {
-    sandbox.close();
+    stopWatching();
+    const problem = sandbox.close();
+    if (problem !== null) io.stderr(`cellguard exec: ${escapeForTerminal(problem)}\n`);
   }
 }
 

@@ -80,6 +80,8 @@ export interface RunWrappedOptions extends SpawnWrappedOptions {
   readonly timeoutMs: number;
   /** Output kept per stream; the tail beyond it is dropped. */
   readonly maxOutputBytes?: number;
+  /** Aborting kills the whole process group. */
+  readonly signal?: AbortSignal;
 }
 
 /** Runs to completion with captured output; the process group is killed at the timeout. */
@@ -113,6 +115,9 @@ export function runWrapped(
       timedOut = true;
       killGroup(child);
     }, options.timeoutMs);
+    const abort = (): void => killGroup(child);
+    options.signal?.addEventListener("abort", abort, { once: true });
+    if (options.signal?.aborted === true) abort();
     child.once("error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -121,6 +126,7 @@ export function runWrapped(
     child.once("exit", () => killGroup(child));
     child.once("close", (exitCode, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", abort);
       resolve({
         exitCode,
         signal,

@@ -23,6 +23,21 @@ export interface ReadMask {
   readonly type: "directory" | "file";
 }
 
+/** An entry bound back into a hidden directory. */
+export type KeptEntry =
+  | { readonly name: string; readonly kind: "bind" }
+  | { readonly name: string; readonly kind: "symlink"; readonly target: string };
+
+/**
+ * A directory rebuilt inside the sandbox (bubblewrap): an empty tmpfs with `keep` bound back
+ * read-only. Denied names are simply absent, and what the host adds or replaces after start
+ * never appears, which a mask on a name cannot promise.
+ */
+export interface HiddenDirectory {
+  readonly path: string;
+  readonly keep: readonly KeptEntry[];
+}
+
 export interface SandboxPolicy {
   /** Canonical workspace: the only persistent writable root. */
   readonly workspace: string;
@@ -33,6 +48,8 @@ export interface SandboxPolicy {
   readonly denyRead: readonly DenyEntry[];
   /** Read denials probed on the host (bubblewrap renders these). */
   readonly readMasks: readonly ReadMask[];
+  /** Directories rebuilt without their denied entries, shallowest first (bubblewrap). */
+  readonly hiddenDirectories?: readonly HiddenDirectory[];
   /**
    * Paths inside the workspace kept read-only (a repository's .git: hooks and config are code
    * the host runs later). Each is one mount, so it cannot be renamed aside and replaced.

@@ -37,11 +37,24 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // capability-less root write them (the host name, every sysctl, a reboot).
   argv.push("--remount-ro", "/proc");
   // (WSL read masks and resolver rebind; team tmpfs over protected roots: hardening issue.)
+  // Home directories rebuilt without their credential stores, before the workspace bind so a
+  // workspace inside a home stays writable.
+  for (const dir of policy.hiddenDirectories ?? []) {
+    argv.push("--tmpfs", dir.path);
+    for (const entry of dir.keep) {
+      const path = `${dir.path}/${entry.name}`;
+      if (entry.kind === "symlink") argv.push("--symlink", entry.target, path);
+      // -try: an entry removed on the host since start must not stop every later command.
+      else argv.push("--ro-bind-try", path, path);
+    }
+  }
   argv.push("--bind", policy.workspace, policy.workspace);
   for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
   // (Team read-only exceptions: hardening issue.)
   argv.push("--bind", policy.tempDir, policy.tempDir);
   // (WSL and team read-only remounts: hardening issue.)
+  // Non-recursive: the rebuilt directories become read-only, their bound entries keep their own.
+  for (const dir of policy.hiddenDirectories ?? []) argv.push("--remount-ro", dir.path);
   for (const mask of minimalMasks(policy.readMasks)) {
     if (mask.type === "directory") argv.push("--tmpfs", mask.path);
     else argv.push("--ro-bind", "/dev/null", mask.path);

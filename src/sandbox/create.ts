@@ -20,6 +20,7 @@ import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js"
 import { bubblewrapBackend, seatbeltBackend, type SandboxBackend } from "./backends.js";
 import { canonicalPath, defaultSecretReadDenials, probeReadMasks } from "./deny-list.js";
 import { confirmFacilityFailure } from "./facility.js";
+import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
 import { cachedFailure, failureKey, firstWarning, rememberFailure } from "./failure-cache.js";
 import { KernelSandbox } from "./kernel-sandbox.js";
 import { defaultSelfTestRunner, runSelfTest, type SelfTestRunner } from "./self-test.js";
@@ -294,12 +295,17 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
       packageDir: packageDir(),
     }),
   ];
+  const hidden = opts.platform.os === "linux" ? hiddenDirectories(denyRead, opts.homes) : [];
   return Object.freeze({
     workspace: opts.workspace,
     tempDir,
     allowRawNetwork: opts.allowRawNetwork,
     denyRead: Object.freeze(denyRead),
-    readMasks: Object.freeze(probeReadMasks(denyRead)),
+    // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
+    readMasks: Object.freeze(
+      probeReadMasks(denyRead).filter((m) => reachableAfterHiding(m.path, hidden)),
+    ),
+    hiddenDirectories: Object.freeze(hidden),
     readOnlyPaths: Object.freeze(workspaceControlPaths(opts.workspace)),
     dropCapabilities: opts.uid === 0,
   });

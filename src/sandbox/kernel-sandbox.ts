@@ -1,11 +1,13 @@
 // The runtime object: wraps commands under the measured policy, fixes up a worker's
 // environment, and owns the private temp directory until close().
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { SandboxUnavailableError } from "../errors.js";
 import type { WrappedCommand } from "../platform/launch.js";
+import { removeTree } from "../platform/remove-tree.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
+import { watchDenyTargets } from "./deny-watch.js";
+import { reachableAfterHiding } from "./home-overlay.js";
 import type { SandboxStatus } from "./status.js";
 
 export class KernelSandbox {
@@ -59,6 +61,23 @@ export class KernelSandbox {
     return this.#backend.wrap(this.policy, command, options);
   }
 
+  /**
+   * Watches the host directories that hold denied names while a command runs: a denied file
+   * replaced by a rename, or created after start, is not masked in a running sandbox.
+   * `onBreach` is called once with the path; stop the command there. Returns the stop function.
+   */
+  watchDenyList(onBreach: (path: string) => void): () => void {
+    if (!this.status.enforced || this.policy === null) return () => undefined;
+    const temp = this.policy.tempDir;
+    // The canary lives in the private temp, which the Cell itself writes: not a host change.
+    // Paths left out of a rebuilt home directory are absent whatever the host does to them.
+    const hidden = this.policy.hiddenDirectories ?? [];
+    const entries = this.policy.denyRead.filter(
+      (entry) => !entry.path.startsWith(`${temp}/`) && reachableAfterHiding(entry.path, hidden),
+    );
+    return watchDenyTargets(entries, onBreach).stop;
+  }
+
   /** A copy of env with the temp variables pointing at the private temp when enforced. */
   applyEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
     const out: Record<string, string> = {};
@@ -74,10 +93,17 @@ export class KernelSandbox {
     return out;
   }
 
-  /** Idempotent: removes the private temp directory. */
-  close(): void {
-    if (this.#closed) return;
+  /**
+   * Idempotent: removes the private temp directory, also when a Cell made parts of it
+   * unreadable. Never throws; returns what could not be removed, or null.
+   */
+  close(): string | null {
+    if (this.#closed) return null;
     this.#closed = true;
-    if (this.policy !== null) rmSync(this.policy.tempDir, { recursive: true, force: true });
+    if (this.policy === null) return null;
+    const problem = removeTree(this.policy.tempDir);
+    return problem === null
+      ? null
+      : `private temp ${this.policy.tempDir} was not fully removed: ${problem}`;
   }
 }

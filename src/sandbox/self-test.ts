@@ -13,6 +13,7 @@ import {
 import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import { DEFAULT_PATH } from "../kernel/environment.js";
 import type { SandboxBackend } from "./backends.js";
+import { probeReadMasks } from "./deny-list.js";
 import { PROBE_SCRIPT } from "./probe-script.js";
 
 export type SelfTestRunner = (
@@ -152,7 +153,8 @@ function denyProbes(
   policy: SandboxPolicy,
 ): { path: string; type: string; dev: bigint; ino: bigint }[] {
   const probes: { path: string; type: string; dev: bigint; ino: bigint }[] = [];
-  for (const mask of policy.readMasks) {
+  // Every denied target that exists, whether masked or left out of a rebuilt home.
+  for (const mask of probeReadMasks(policy.denyRead)) {
     try {
       // bigint: an inode number above 2^53 must compare exactly with Python's.
       const st = statSync(mask.path, { bigint: true });

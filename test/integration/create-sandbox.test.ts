@@ -15,7 +15,7 @@ import {
 import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
 import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
 import { useFixture } from "../helpers/fixture-home.js";
-import { sandboxSkipReason } from "../helpers/host.js";
+import { bwrapPath, sandboxSkipReason } from "../helpers/host.js";
 
 const COMMON = [
   "workspace_write",
@@ -298,6 +298,37 @@ describe("createKernelSandbox", () => {
       resetSelfTestCache();
       await createKernelSandbox(options);
       assert.equal(calls(), 4);
+    },
+  );
+});
+
+describe("createKernelSandbox: a faked facility failure is not believed", () => {
+  const fx = useFixture();
+  beforeEach(() => resetSelfTestCache());
+
+  test(
+    "a namespace error that a minimal bubblewrap run does not reproduce is refused, not degraded",
+    { skip: sandboxSkipReason() },
+    async () => {
+      // A stand-in bwrap that fails with the facility message only for the full policy (as if a
+      // Cell had broken something the policy mounts) and works for the minimal invocation.
+      const fake = join(fx.root, "bwrap");
+      writeFileSync(
+        fake,
+        `#!/bin/sh\ncase "$*" in *--seccomp*) echo 'bwrap: Creating new namespace failed: Operation not permitted' >&2; exit 1;; esac\nexec ${bwrapPath ?? "/usr/bin/bwrap"} "$@"\n`,
+      );
+      chmodSync(fake, 0o755);
+      await assert.rejects(
+        createKernelSandbox({
+          workspace: fx.workspace,
+          env: fx.env,
+          home: fx.home,
+          platform: linux,
+          which: () => fake,
+          onWarning: () => assert.fail("must not degrade"),
+        }),
+        /failed its self-test, so nothing runs/,
+      );
     },
   );
 });

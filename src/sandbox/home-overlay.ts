@@ -1,0 +1,123 @@
+// Hiding credential stores by name is fragile: a mask is a mount on a name, and the kernel drops
+// it when the host replaces the file by a rename (git's credential store, most editors); a file
+// created after start was never masked at all. So each home directory that holds a denied path
+// is rebuilt inside the sandbox: an empty tmpfs, with every entry that exists at start bound
+// back read-only except the denied ones, recursively along the way to each denied path. What
+// the host adds or replaces later is simply not there.
+import { lstatSync, readdirSync, readlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { DenyEntry, HiddenDirectory, KeptEntry } from "../policy/sandbox-policy.js";
+import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { canonicalPath } from "./deny-list.js";
+
+/** A directory with more entries than this keeps per-name masks instead (argv size, start-up). */
+export const MAX_KEPT_ENTRIES = 4096;
+
+function isRealDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Directories from `home` down to (not including) `target`, shallowest first. */
+function chain(home: string, target: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = dirname(target); isSameOrInside(dir, home); dir = dirname(dir)) {
+    dirs.unshift(dir);
+    if (dir === home) break;
+  }
+  return dirs;
+}
+
+export function hiddenDirectories(
+  denyRead: readonly DenyEntry[],
+  homes: readonly string[],
+): HiddenDirectory[] {
+  const out: HiddenDirectory[] = [];
+  for (const home of new Set(homes.map(canonicalPath))) {
+    if (home === "/" || !isRealDirectory(home)) continue;
+    const denied = denyRead.filter(
+      (entry) => entry.path !== home && isSameOrInside(entry.path, home),
+    );
+    if (denied.length === 0) continue;
+    // A path inside a denied directory is absent with it; rebuilding that directory would
+    // bring the rest of its contents back.
+    const covered = (path: string): boolean =>
+      denied.some((entry) => entry.kind === "subpath" && isSameOrInside(path, entry.path));
+    const ancestors = new Set<string>();
+    for (const entry of denied) {
+      // Stop at the first link, missing or denied directory: what lies below is not reachable
+      // by name through this home, or is absent already.
+      for (const dir of chain(home, entry.path)) {
+        if (!isRealDirectory(dir) || covered(dir)) break;
+        ancestors.add(dir);
+      }
+    }
+    const built = buildHome(home, [...ancestors].sort(byDepth), denied);
+    if (built !== null) out.push(...built);
+  }
+  return out;
+}
+
+function buildHome(
+  home: string,
+  ancestors: string[],
+  denied: readonly DenyEntry[],
+): HiddenDirectory[] | null {
+  const result: HiddenDirectory[] = [];
+  for (const dir of ancestors) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return null;
+    }
+    if (names.length > MAX_KEPT_ENTRIES) return null;
+    const keep: KeptEntry[] = [];
+    for (const name of names.sort()) {
+      const path = join(dir, name);
+      if (ancestors.includes(path)) continue;
+      if (denied.some((entry) => matches(entry, path))) continue;
+      try {
+        keep.push(
+          lstatSync(path).isSymbolicLink()
+            ? { name, kind: "symlink", target: readlinkSync(path) }
+            : { name, kind: "bind" },
+        );
+      } catch {
+        // vanished while listing
+      }
+    }
+    result.push({ path: dir, keep });
+  }
+  return result.length > 0 && result[0]?.path === home ? result : null;
+}
+
+function matches(entry: DenyEntry, path: string): boolean {
+  if (entry.kind === "prefix")
+    return dirname(entry.path) === dirname(path) && path.startsWith(entry.path);
+  return entry.path === path;
+}
+
+function byDepth(a: string, b: string): number {
+  const depth = (p: string): number => p.split("/").length;
+  return depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Whether a path is still reachable inside the rebuilt directories: under the deepest rebuilt
+ * directory above it, its first component must have been bound back.
+ */
+export function reachableAfterHiding(path: string, hidden: readonly HiddenDirectory[]): boolean {
+  let deepest: HiddenDirectory | undefined;
+  for (const dir of hidden) {
+    if (dir.path !== path && isSameOrInside(path, dir.path)) {
+      if (deepest === undefined || dir.path.length > deepest.path.length) deepest = dir;
+    }
+  }
+  if (deepest === undefined) return true;
+  const first = path.slice(deepest.path.length + 1).split("/")[0];
+  return deepest.keep.some((entry) => entry.name === first);
+}

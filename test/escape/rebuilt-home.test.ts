@@ -1,0 +1,121 @@
+// A mask on a name is dropped by the kernel when the host replaces the file by a rename, and a
+// file created after start was never masked: the home directory is rebuilt instead, so neither
+// appears in a running sandbox.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { cliPath } from "../helpers/paths.js";
+import { useFixture } from "../helpers/fixture-home.js";
+import { sandboxSkipReason, systemPython } from "../helpers/host.js";
+import { attack, assertNoCanary } from "./harness.js";
+
+const skip = sandboxSkipReason();
+
+/** Runs a Cell that reads `paths` in a tight loop until `stop` exists, printing what it sees. */
+function readLoop(fx: ReturnType<typeof useFixture>, paths: string[], stop: string) {
+  const code = `import os, sys
+stop, paths = sys.argv[1], sys.argv[2:]
+os.write(1, b"READY\\n")
+while not os.path.exists(stop):
+    for p in paths:
+        try:
+            fd = os.open(p, os.O_RDONLY)
+            os.write(1, os.read(fd, 200) + b"\\n")
+            os.close(fd)
+        except OSError:
+            pass
+        try:
+            os.write(1, (" ".join(os.listdir(p)) + "\\n").encode())
+        except OSError:
+            pass
+`;
+  const child = spawn(
+    process.execPath,
+    [
+      cliPath(),
+      "exec",
+      "--mode",
+      "enforce",
+      "--workspace",
+      fx.workspace,
+      "--",
+      systemPython ?? "python3",
+      "-c",
+      code,
+      stop,
+      ...paths,
+    ],
+    { env: fx.env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
+  const ready = new Promise<void>((resolve) => {
+    const check = (): void => (out.includes("READY") ? resolve() : void setTimeout(check, 10));
+    check();
+  });
+  const done = new Promise<number | null>((resolve) => child.once("close", resolve));
+  return { ready, done, output: () => out };
+}
+
+describe("escape: secrets the host writes while a Cell runs", { skip }, () => {
+  const fx = useFixture();
+
+  test("a denied file the host replaces by a rename (git credential store) stays unreadable", async () => {
+    const file = fx.plant(".git-credentials", "https://old:token@example.com");
+    const stop = join(fx.workspace, "stop");
+    const cell = readLoop(fx, [file], stop);
+    await cell.ready;
+    writeFileSync(`${file}.lock`, fx.canary);
+    renameSync(`${file}.lock`, file);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(stop, "");
+    assert.equal(await cell.done, 0, cell.output());
+    assert.ok(!cell.output().includes(fx.canary), "the replaced credential file was read");
+  });
+
+  test("denied files and folders created after start do not appear", async () => {
+    const stop = join(fx.workspace, "stop");
+    const netrc = join(fx.home, ".netrc");
+    const aws = join(fx.home, ".aws");
+    const cell = readLoop(fx, [netrc, aws, join(aws, "credentials")], stop);
+    await cell.ready;
+    writeFileSync(netrc, fx.canary);
+    mkdirSync(aws);
+    writeFileSync(join(aws, "credentials"), fx.canary);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(stop, "");
+    assert.equal(await cell.done, 0, cell.output());
+    assert.ok(!cell.output().includes(fx.canary), "a credential created after start was read");
+  });
+
+  test("ordinary files in the home directory stay readable, and a workspace inside it writable", async () => {
+    fx.plant(".gitconfig", "[user]\n\tname = Ada\n");
+    fx.plant(".config/matplotlib/matplotlibrc", "backend: Agg\n");
+    const project = join(fx.home, "projects", "analysis");
+    mkdirSync(project, { recursive: true });
+    const r = await attack(
+      fx,
+      `report(gitconfig=read_text(sys.argv[1]), mpl=read_text(sys.argv[2]),
+       write=attempt(lambda: write_text(sys.argv[3] + "/out.txt", "42")),
+       home_write=attempt(lambda: write_text(sys.argv[4] + "/.profile", "x")))`,
+      {
+        args: [
+          join(fx.home, ".gitconfig"),
+          join(fx.home, ".config/matplotlib/matplotlibrc"),
+          project,
+          fx.home,
+        ],
+        cliArgs: ["--workspace", project],
+      },
+    );
+    assert.match(String(r.report["gitconfig"]), /name = Ada/);
+    assert.equal(r.report["mpl"], "backend: Agg\n");
+    assert.equal(r.report["write"], "ok");
+    assert.equal(readFileSync(join(project, "out.txt"), "utf8"), "42");
+    assert.notEqual(r.report["home_write"], "ok", "the rebuilt home is read-only");
+    assertNoCanary(r, fx);
+  });
+});

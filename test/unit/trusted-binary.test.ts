@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { untrustedReason, whichTrusted } from "../../src/platform/trusted-binary.js";
+import { bwrapPath } from "../helpers/host.js";
+
+test("a binary planted in a user-writable directory on PATH (a workspace .venv/bin) is refused", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cellguard-trust-"));
+  try {
+    const bin = join(dir, ".venv", "bin");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, "bwrap"), "#!/bin/sh\nexit 0\n");
+    chmodSync(join(bin, "bwrap"), 0o755);
+    assert.match(
+      untrustedReason(join(bin, "bwrap")) ?? "",
+      /not owned by root|writable by group or others/,
+    );
+    const found = whichTrusted("bwrap", `${bin}:/usr/bin:/bin`);
+    assert.equal(found.refused.length, 1);
+    assert.match(found.refused[0] ?? "", /\.venv\/bin\/bwrap/);
+    assert.notEqual(found.path, join(bin, "bwrap"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test(
+  "the system bubblewrap is trusted",
+  { skip: bwrapPath === null ? "needs bubblewrap installed" : false },
+  () => {
+    assert.equal(untrustedReason(bwrapPath ?? ""), null);
+    assert.equal(whichTrusted("bwrap", "/usr/local/bin:/usr/bin:/bin").path !== null, true);
+  },
+);
+
+test("an empty PATH finds nothing and refuses nothing", () => {
+  assert.deepEqual(whichTrusted("bwrap", ""), { path: null, refused: [] });
+});
+
+test("a relative PATH entry is never searched", () => {
+  assert.deepEqual(whichTrusted("sh", "bin:."), { path: null, refused: [] });
+});
