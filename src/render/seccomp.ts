@@ -16,33 +16,65 @@ export const AF_UNIX = 1;
 export const AF_VSOCK = 40;
 export const TIOCSTI = 0x5412;
 export const TIOCLINUX = 0x541c;
+/** The socket type sits in the low bits of socket(2)'s type; SOCK_NONBLOCK/SOCK_CLOEXEC above. */
+export const SOCK_TYPE_MASK = 0xf;
+export const SOCK_DGRAM = 2;
+export const SOCK_RAW = 3;
+/** Set-user-ID and set-group-ID mode bits (S_ISUID | S_ISGID). */
+export const S_ISUID = 0o4000;
+export const S_ISGID = 0o2000;
+export const CLONE_NEWUSER = 0x10000000;
 
 /** Offsets in struct seccomp_data: nr (u32), arch (u32), ip (u64), args[6] (u64, low word first). */
 export const SECCOMP_DATA_NR = 0;
 export const SECCOMP_DATA_ARCH = 4;
 export const seccompDataArg = (index: number): number => 16 + 8 * index;
 
+/** Every syscall the policy names; each architecture maps it to a number or to undefined. */
+export type SyscallName =
+  | "socket"
+  | "socketpair"
+  | "ioctl"
+  | "io_uring_setup"
+  | "io_uring_enter"
+  | "io_uring_register"
+  | "add_key"
+  | "request_key"
+  | "keyctl"
+  | "ptrace"
+  | "process_vm_readv"
+  | "process_vm_writev"
+  | "chmod"
+  | "fchmod"
+  | "fchmodat"
+  | "fchmodat2"
+  | "creat"
+  | "open"
+  | "openat"
+  | "openat2"
+  | "unshare"
+  | "clone"
+  | "clone3";
+
 export interface SeccompArchitecture {
   readonly name: "x86_64" | "aarch64";
   readonly auditArch: number;
-  readonly syscalls: {
-    readonly socket: number;
-    readonly ioctl: number;
-    readonly io_uring_setup: number;
-    readonly io_uring_enter: number;
-    readonly io_uring_register: number;
-    readonly add_key: number;
-    readonly request_key: number;
-    readonly keyctl: number;
-  };
+  /**
+   * Syscall numbers. `undefined` where the architecture has no such syscall (aarch64 has no
+   * chmod, creat or open: its libc uses fchmodat and openat): every rule naming it is skipped
+   * there. Every name must be listed, so a forgotten entry is a type error, not a gap.
+   */
+  readonly syscalls: { readonly [name in SyscallName]: number | undefined };
 }
 
+// arch/x86/entry/syscalls/syscall_64.tbl and include/uapi/asm-generic/unistd.h.
 export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture>> = {
   x64: {
     name: "x86_64",
     auditArch: 0xc000003e,
     syscalls: {
       socket: 41,
+      socketpair: 53,
       ioctl: 16,
       io_uring_setup: 425,
       io_uring_enter: 426,
@@ -50,6 +82,20 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       add_key: 248,
       request_key: 249,
       keyctl: 250,
+      ptrace: 101,
+      process_vm_readv: 310,
+      process_vm_writev: 311,
+      chmod: 90,
+      fchmod: 91,
+      fchmodat: 268,
+      fchmodat2: 452,
+      creat: 85,
+      open: 2,
+      openat: 257,
+      openat2: 437,
+      unshare: 272,
+      clone: 56,
+      clone3: 435,
     },
   },
   arm64: {
@@ -57,6 +103,7 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
     auditArch: 0xc00000b7,
     syscalls: {
       socket: 198,
+      socketpair: 199,
       ioctl: 29,
       io_uring_setup: 425,
       io_uring_enter: 426,
@@ -64,6 +111,20 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       add_key: 217,
       request_key: 218,
       keyctl: 219,
+      ptrace: 117,
+      process_vm_readv: 270,
+      process_vm_writev: 271,
+      chmod: undefined,
+      fchmod: 52,
+      fchmodat: 53,
+      fchmodat2: 452,
+      creat: undefined,
+      open: undefined,
+      openat: 56,
+      openat2: 437,
+      unshare: 97,
+      clone: 220,
+      clone3: 435,
     },
   },
 };
@@ -81,60 +142,220 @@ export interface BpfInstruction {
   readonly k: number;
 }
 
-// Classic BPF opcodes used here (linux/bpf_common.h).
+// Classic BPF opcodes used here (linux/bpf_common.h); all are accepted by seccomp's checker.
 export const BPF_LD_W_ABS = 0x20;
 export const BPF_JMP_JEQ_K = 0x15;
 export const BPF_JMP_JGE_K = 0x35;
+export const BPF_JMP_JSET_K = 0x45;
+export const BPF_ALU_AND_K = 0x54;
 export const BPF_RET_K = 0x06;
 
 const load = (offset: number): BpfInstruction => ({ code: BPF_LD_W_ABS, jt: 0, jf: 0, k: offset });
 const ret = (value: number): BpfInstruction => ({ code: BPF_RET_K, jt: 0, jf: 0, k: value >>> 0 });
-const jumpIfEqual = (k: number, jt: number, jf: number): BpfInstruction => ({
-  code: BPF_JMP_JEQ_K,
-  jt,
-  jf,
-  k: k >>> 0,
-});
-const jumpIfAtLeast = (k: number, jt: number, jf: number): BpfInstruction => ({
-  code: BPF_JMP_JGE_K,
+const and = (k: number): BpfInstruction => ({ code: BPF_ALU_AND_K, jt: 0, jf: 0, k: k >>> 0 });
+const jump = (code: number, k: number, jt: number, jf: number): BpfInstruction => ({
+  code,
   jt,
   jf,
   k: k >>> 0,
 });
 const errno = (code: number): number => (SECCOMP_RET_ERRNO | code) >>> 0;
 
+/**
+ * One test on the low 32 bits of a syscall argument (every argument filtered here is an int,
+ * a mode or flags whose bits of interest sit in the low word). "eq": (arg & mask) == value, the
+ * mask defaulting to all bits. "any-bit": arg & value != 0.
+ */
+export type ArgumentCondition =
+  | {
+      readonly argument: number;
+      readonly op: "eq";
+      readonly value: number;
+      readonly mask?: number;
+    }
+  | { readonly argument: number; readonly op: "any-bit"; readonly value: number };
+
+/** A verdict for calls whose arguments meet every condition. */
+export interface ArgumentRule {
+  readonly when: readonly ArgumentCondition[];
+  readonly errno: number;
+}
+
 /** What the kernel sandbox denies, as data: the program below is generated from it. */
 export interface SeccompPolicy {
   /** Whole syscalls answered with EPERM. */
-  readonly deniedSyscalls: readonly (keyof SeccompArchitecture["syscalls"])[];
-  /** Syscalls whose argument (low 32 bits) selects an EPERM. */
-  readonly deniedArguments: readonly {
-    readonly syscall: keyof SeccompArchitecture["syscalls"];
-    readonly argument: number;
-    readonly values: readonly number[];
+  readonly deniedSyscalls: readonly SyscallName[];
+  /**
+   * Whole syscalls answered with another errno: ENOSYS where the arguments sit in a struct the
+   * filter cannot read, so the caller falls back to an older syscall the filter can inspect.
+   */
+  readonly errnoSyscalls: readonly { readonly syscall: SyscallName; readonly errno: number }[];
+  /** Per syscall, rules tried in order: the first that matches returns its errno; none: allowed. */
+  readonly argumentRules: readonly {
+    readonly syscall: SyscallName;
+    readonly rules: readonly ArgumentRule[];
   }[];
 }
 
+const SETID_BITS = S_ISUID | S_ISGID;
+const denySetIdMode = (argument: number): readonly ArgumentRule[] => [
+  { when: [{ argument, op: "any-bit", value: SETID_BITS }], errno: EPERM },
+];
+
 export const KERNEL_SECCOMP_POLICY: SeccompPolicy = {
-  // io_uring can open sockets without the socket syscall ever being seen; the kernel keyring
-  // can hold credentials of the user's other sessions.
   deniedSyscalls: [
+    // io_uring can open sockets without the socket syscall ever being seen; the kernel keyring
+    // can hold credentials of the user's other sessions.
     "io_uring_setup",
     "io_uring_enter",
     "io_uring_register",
     "keyctl",
     "add_key",
     "request_key",
+    // bubblewrap's init (pid 1 in the sandbox) runs as the Cell's user: traced, it could be made
+    // to clear its parent-death signal and outlive cellguard. process_vm_readv and
+    // process_vm_writev reach another process's memory on the same permission check.
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
   ],
-  deniedArguments: [
-    // Named Unix sockets stay connectable through a read-only bind (the D-Bus session bus and
-    // its keyring, agent sockets); Hyper-V sockets reach the Windows host on WSL. socketpair(2)
-    // is a different syscall and keeps working.
-    { syscall: "socket", argument: 0, values: [AF_UNIX, AF_VSOCK] },
-    // Terminal input injection, in case a terminal descriptor is inherited despite the new session.
-    { syscall: "ioctl", argument: 1, values: [TIOCSTI, TIOCLINUX] },
+  errnoSyscalls: [
+    // openat2's mode and clone3's flags sit in structs behind a pointer the filter cannot read.
+    // Callers fall back to openat and clone on ENOSYS (glibc's pthread_create and posix_spawn
+    // do for clone3, as under Docker's default profile), whose arguments the rules inspect.
+    { syscall: "openat2", errno: ENOSYS },
+    { syscall: "clone3", errno: ENOSYS },
+  ],
+  argumentRules: [
+    {
+      // Named Unix sockets stay connectable through a read-only bind (the D-Bus session bus and
+      // its keyring, agent sockets); Hyper-V sockets reach the Windows host on WSL.
+      syscall: "socket",
+      rules: [
+        { when: [{ argument: 0, op: "eq", value: AF_UNIX }], errno: EPERM },
+        { when: [{ argument: 0, op: "eq", value: AF_VSOCK }], errno: EPERM },
+      ],
+    },
+    {
+      // Terminal input injection, in case a terminal descriptor is inherited despite the new session.
+      syscall: "ioctl",
+      rules: [TIOCSTI, TIOCLINUX].map((value) => ({
+        when: [{ argument: 1, op: "eq", value }],
+        errno: EPERM,
+      })),
+    },
+    {
+      // A datagram socketpair can sendto() a named host socket path; stream and seqpacket pairs
+      // cannot, and stay allowed. The kernel turns AF_UNIX SOCK_RAW into SOCK_DGRAM.
+      syscall: "socketpair",
+      rules: [SOCK_DGRAM, SOCK_RAW].map((type) => ({
+        when: [
+          { argument: 0, op: "eq", value: AF_UNIX },
+          { argument: 1, op: "eq", mask: SOCK_TYPE_MASK, value: type },
+        ],
+        errno: EPERM,
+      })),
+    },
+    // No set-user-ID or set-group-ID files: a Cell running as root (without capabilities) could
+    // otherwise leave a setuid-root binary in the workspace for any local user. (A setgid
+    // directory is harmless: mkdir and mkdirat stay unfiltered.)
+    { syscall: "chmod", rules: denySetIdMode(1) },
+    { syscall: "fchmod", rules: denySetIdMode(1) },
+    { syscall: "fchmodat", rules: denySetIdMode(2) },
+    { syscall: "fchmodat2", rules: denySetIdMode(2) },
+    // The creating opens: the mode is refused whatever the flags. The kernel reads the mode only
+    // with O_CREAT or O_TMPFILE, and glibc and musl pass 0 otherwise, so no legitimate call is
+    // refused, and no per-architecture O_TMPFILE value (0x410000 on x86_64, 0x404000 on
+    // aarch64) has to be right for a creation to be caught.
+    { syscall: "creat", rules: denySetIdMode(1) },
+    { syscall: "open", rules: denySetIdMode(2) },
+    { syscall: "openat", rules: denySetIdMode(3) },
+    // A new user namespace gives the Cell every capability over its own namespaces, and with
+    // them kernel code (mount, netfilter, ...) it cannot otherwise reach.
+    {
+      syscall: "unshare",
+      rules: [{ when: [{ argument: 0, op: "any-bit", value: CLONE_NEWUSER }], errno: EPERM }],
+    },
+    {
+      syscall: "clone",
+      rules: [{ when: [{ argument: 0, op: "any-bit", value: CLONE_NEWUSER }], errno: EPERM }],
+    },
   ],
 };
+
+/** What the accumulator holds: an argument's low word, possibly masked; undefined: anything else. */
+type Accumulator = { readonly argument: number; readonly mask: number | undefined } | undefined;
+
+const sameAccumulator = (a: Accumulator, b: Accumulator): boolean =>
+  a !== undefined && b !== undefined && a.argument === b.argument && a.mask === b.mask;
+
+function checkWord(value: number, what: string): void {
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
+    throw new RangeError(`Cannot build seccomp program: ${what} ${value} is not a u32`);
+}
+
+function checkErrno(code: number): void {
+  if (!Number.isInteger(code) || code < 1 || code > 4095)
+    throw new RangeError(`Cannot build seccomp program: errno ${code} is out of range`);
+}
+
+/**
+ * The instructions after a syscall-number match: each rule's conditions in turn, a failed one
+ * jumping to the next rule, a rule whose conditions all hold returning its errno, and ALLOW at
+ * the end. Every path through the block returns, so the accumulator (the syscall number) is
+ * only clobbered where it is no longer needed.
+ */
+function argumentBlock(rules: readonly ArgumentRule[]): BpfInstruction[] {
+  const block: BpfInstruction[] = [];
+  // What the accumulator holds where a rule starts: known only when every way in agrees.
+  let entry: Accumulator = undefined;
+  for (const rule of rules) {
+    if (rule.when.length === 0)
+      throw new RangeError("Cannot build seccomp program: a rule without conditions");
+    checkErrno(rule.errno);
+    const body: BpfInstruction[] = [];
+    const exits: { at: number; accumulator: Accumulator }[] = [];
+    let accumulator = entry;
+    for (const condition of rule.when) {
+      const { argument } = condition;
+      if (!Number.isInteger(argument) || argument < 0 || argument > 5)
+        throw new RangeError(`Cannot build seccomp program: no syscall argument ${argument}`);
+      checkWord(condition.value, "value");
+      const mask = condition.op === "eq" ? condition.mask : undefined;
+      if (mask !== undefined) checkWord(mask, "mask");
+      // A condition that can never hold would silently disable its rule.
+      if (
+        condition.op === "any-bit" ? condition.value === 0 : (condition.value & ~(mask ?? -1)) !== 0
+      )
+        throw new RangeError(`Cannot build seccomp program: a condition that never holds`);
+      if (
+        accumulator?.argument !== argument ||
+        (accumulator.mask !== undefined && accumulator.mask !== mask)
+      ) {
+        body.push(load(seccompDataArg(argument)));
+        accumulator = { argument, mask: undefined };
+      }
+      if (mask !== undefined && accumulator.mask !== mask) {
+        body.push(and(mask));
+        accumulator = { argument, mask };
+      }
+      exits.push({ at: body.length, accumulator });
+      const code = condition.op === "eq" ? BPF_JMP_JEQ_K : BPF_JMP_JSET_K;
+      body.push(jump(code, condition.value, 0, 0)); // jf patched below
+    }
+    body.push(ret(errno(rule.errno)));
+    // A condition that fails jumps past this rule's RET, to the next rule (or the final ALLOW).
+    for (const { at } of exits) {
+      const insn = body[at];
+      if (insn !== undefined) body[at] = { ...insn, jf: body.length - at - 1 };
+    }
+    const first = exits[0]?.accumulator;
+    entry = exits.every((e) => sameAccumulator(e.accumulator, first)) ? first : undefined;
+    block.push(...body);
+  }
+  block.push(ret(SECCOMP_RET_ALLOW));
+  return block;
+}
 
 export function buildSeccompProgram(
   arch: SeccompArchitecture,
@@ -142,23 +363,39 @@ export function buildSeccompProgram(
 ): BpfInstruction[] {
   const program: BpfInstruction[] = [
     load(SECCOMP_DATA_ARCH),
-    jumpIfEqual(arch.auditArch, 1, 0),
+    jump(BPF_JMP_JEQ_K, arch.auditArch, 1, 0),
     // A foreign ABI (i386 socketcall, say) would bypass every number below.
     ret(SECCOMP_RET_KILL_PROCESS),
     load(SECCOMP_DATA_NR),
-    jumpIfAtLeast(X32_SYSCALL_BIT, 0, 1),
+    jump(BPF_JMP_JGE_K, X32_SYSCALL_BIT, 0, 1),
     ret(errno(ENOSYS)),
   ];
-  for (const name of policy.deniedSyscalls) {
-    program.push(jumpIfEqual(arch.syscalls[name], 0, 1), ret(errno(EPERM)));
+  const seen = new Set<SyscallName>();
+  // The syscall's number, or undefined where the architecture lacks it (its rules are skipped).
+  const number = (name: SyscallName): number | undefined => {
+    if (seen.has(name))
+      throw new RangeError(`Cannot build seccomp program: ${name} appears twice in the policy`);
+    seen.add(name);
+    const nr = arch.syscalls[name];
+    if (nr !== undefined && (!Number.isInteger(nr) || nr < 0 || nr >= X32_SYSCALL_BIT))
+      throw new RangeError(`Cannot build seccomp program: ${name} has number ${nr}`);
+    return nr;
+  };
+  const whole = [
+    ...policy.deniedSyscalls.map((syscall) => ({ syscall, errno: EPERM })),
+    ...policy.errnoSyscalls,
+  ];
+  for (const { syscall, errno: code } of whole) {
+    const nr = number(syscall);
+    if (nr === undefined) continue;
+    checkErrno(code);
+    program.push(jump(BPF_JMP_JEQ_K, nr, 0, 1), ret(errno(code)));
   }
-  for (const rule of policy.deniedArguments) {
-    // Every path through the block returns, so the accumulator (the syscall number) is only
-    // clobbered where it is no longer needed.
-    const block: BpfInstruction[] = [load(seccompDataArg(rule.argument))];
-    for (const value of rule.values) block.push(jumpIfEqual(value, 0, 1), ret(errno(EPERM)));
-    block.push(ret(SECCOMP_RET_ALLOW));
-    program.push(jumpIfEqual(arch.syscalls[rule.syscall], 0, block.length), ...block);
+  for (const { syscall, rules } of policy.argumentRules) {
+    const nr = number(syscall);
+    if (nr === undefined) continue;
+    const block = argumentBlock(rules);
+    program.push(jump(BPF_JMP_JEQ_K, nr, 0, block.length), ...block);
   }
   program.push(ret(SECCOMP_RET_ALLOW));
   return program;
