@@ -36,6 +36,8 @@ export const LINUX_CHECKS = [
   "unix_socket_blocked",
   "vsock_blocked",
   "socketpair_allowed",
+  "unix_dgram_pair_blocked",
+  "setid_blocked",
   "tiocsti_blocked",
   "no_new_privs",
   "seccomp_filtered",

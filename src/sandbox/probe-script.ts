@@ -95,6 +95,18 @@ if linux == "1":
         y.close()
     checks["socketpair_allowed"] = succeeds(pair)
 
+    checks["unix_dgram_pair_blocked"] = errno_of(
+        lambda: _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_DGRAM, 0)) == 1
+
+    def set_id_bit():
+        path = temp_file + ".setid"
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            os.chmod(path, 0o4755)
+        finally:
+            os.unlink(path)
+    checks["setid_blocked"] = errno_of(set_id_bit) == 1
+
     import fcntl
     checks["tiocsti_blocked"] = errno_of(lambda: fcntl.ioctl(0, 0x5412, b"x")) == 1
 
