@@ -48,6 +48,19 @@ export function hiddenDirectories(
       denied.some((entry) => entry.kind === "subpath" && isSameOrInside(path, entry.path));
     const ancestors = new Set<string>();
     for (const entry of denied) {
+      // An existing denied directory keeps its own tmpfs mask (cheaper than rebuilding its
+      // parents, and a directory is rarely replaced by a rename); files, sidecar prefixes and
+      // names that do not exist yet need their parent rebuilt.
+      if (entry.kind === "subpath" && isRealDirectory(entry.path)) continue;
+      // Inside another denied directory that exists: masked along with it.
+      const inside = denied.some(
+        (other) =>
+          other !== entry &&
+          other.kind === "subpath" &&
+          isSameOrInside(entry.path, other.path) &&
+          isRealDirectory(other.path),
+      );
+      if (inside) continue;
       // Stop at the first link, missing or denied directory: what lies below is not reachable
       // by name through this home, or is absent already.
       for (const dir of chain(home, entry.path)) {

@@ -1,0 +1,78 @@
+// The rebuilt home directories and the read-only .git in the bubblewrap argv.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
+import { renderBwrapArgv } from "../../src/render/bwrap.js";
+import { renderSeatbeltProfile } from "../../src/render/seatbelt.js";
+import { assertGolden } from "./golden.js";
+
+const policy: SandboxPolicy = {
+  workspace: "/home/u/projects/ws",
+  tempDir: "/tmp/cellguard-kernel-AbC123",
+  allowRawNetwork: false,
+  denyRead: [
+    { kind: "literal", path: "/home/u/.netrc" },
+    { kind: "subpath", path: "/home/u/.ssh" },
+    { kind: "literal", path: "/etc/shadow" },
+  ],
+  // As createKernelSandbox builds it: .ssh is left out of the rebuilt home, so it needs no mask;
+  // a mask inside a kept entry still applies.
+  readMasks: [
+    { path: "/home/u/.config/hub", type: "file" },
+    { path: "/etc/shadow", type: "file" },
+  ],
+  hiddenDirectories: [
+    {
+      path: "/home/u",
+      keep: [
+        { name: ".bashrc", kind: "bind" },
+        { name: ".config", kind: "bind" },
+        { name: "dotfiles-link", kind: "symlink", target: "/srv/dotfiles" },
+        { name: "projects", kind: "bind" },
+      ],
+    },
+  ],
+  readOnlyPaths: ["/home/u/projects/ws/.git"],
+  dropCapabilities: false,
+};
+
+const argv = renderBwrapArgv(policy, {
+  executable: "/usr/bin/bwrap",
+  command: ["python3"],
+  seccompFd: 3,
+  newSession: false,
+});
+
+test("golden: a rebuilt home and a read-only .git", () => {
+  assertGolden("bwrap-rebuilt-home.argv.json", `${JSON.stringify(argv, null, 2)}\n`);
+});
+
+test("the rebuilt home comes before the workspace bind, so a workspace inside it stays writable", () => {
+  const home = argv.indexOf("--tmpfs");
+  const workspace = argv.findIndex((a, i) => a === "--bind" && argv[i + 1] === policy.workspace);
+  assert.ok(home > 0 && home < workspace);
+});
+
+test("kept entries are bound back read-only with -try, links recreated as links, denied names absent", () => {
+  assert.ok(argv.join(" ").includes("--ro-bind-try /home/u/.bashrc /home/u/.bashrc"));
+  assert.ok(argv.join(" ").includes("--symlink /srv/dotfiles /home/u/dotfiles-link"));
+  assert.ok(!argv.includes("/home/u/.netrc"), "a denied name is never bound back");
+});
+
+test("the rebuilt home is remounted read-only after the binds, and .git is bound read-only after the workspace", () => {
+  const remount = argv.findIndex((a, i) => a === "--remount-ro" && argv[i + 1] === "/home/u");
+  const lastBind = argv.lastIndexOf("--bind");
+  assert.ok(remount > lastBind);
+  const git = argv.findIndex(
+    (a, i) => a === "--ro-bind" && argv[i + 1] === "/home/u/projects/ws/.git",
+  );
+  const workspace = argv.findIndex((a, i) => a === "--bind" && argv[i + 1] === policy.workspace);
+  assert.ok(git > workspace);
+});
+
+test("Seatbelt denies writes under a read-only path after allowing the workspace", () => {
+  const profile = renderSeatbeltProfile(policy);
+  const allow = profile.indexOf("(allow file-write*");
+  const deny = profile.indexOf('(deny file-write* (literal "/home/u/projects/ws/.git")');
+  assert.ok(allow > 0 && deny > allow);
+});
