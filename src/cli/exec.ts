@@ -3,8 +3,9 @@
 import type { ChildProcess } from "node:child_process";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { buildKernelEnvironment } from "../kernel/environment.js";
-import { runWrapped, spawnWrapped, killGroup } from "../platform/launch.js";
-import { createKernelSandbox } from "../sandbox/create.js";
+import { gatedCommand, killGroup, openGate, runWrapped, spawnWrapped } from "../platform/launch.js";
+import { createKernelSandbox, type UnprovenSandbox } from "../sandbox/create.js";
+import { withPrivateTemp } from "../sandbox/kernel-sandbox.js";
 import { statusToJson } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
@@ -40,22 +41,54 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
     return EXIT_CANNOT_RUN;
   }
 
+  // Outside --json the command's sandbox is set up while the self-test runs, behind a gate that
+  // opens only once the self-test has passed: the same guarantee, one bubblewrap start-up less.
+  let gated: { child: ChildProcess; fd: number } | null = null;
+  const startGated = (unproven: UnprovenSandbox): void => {
+    const fd = 3 + unproven.wrap(["/bin/true"]).inherited.length;
+    const workspace = unproven.policy.workspace;
+    const env = withPrivateTemp(
+      buildKernelEnvironment(io.env, { cwd: workspace, mode: "exec" }),
+      unproven.policy.tempDir,
+    );
+    const child = spawnWrapped(unproven.wrap(gatedCommand(fd, command)), {
+      cwd: workspace,
+      env,
+      stdin: "inherit",
+      stdout: "inherit",
+      stderr: "inherit",
+      gate: true,
+    });
+    child.once("error", () => undefined);
+    gated = { child, fd };
+  };
+  const closeGate = (): void => {
+    if (gated !== null) killGroup(gated.child);
+    gated = null;
+  };
+
   let sandbox;
   try {
-    sandbox = await createKernelSandbox({
-      ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
-      ...(typeof options["mode"] === "string" ? { mode: options["mode"] } : {}),
-      ...(options["allow-network"] === true ? { allowRawNetwork: true } : {}),
-      env: io.env,
-      onWarning: (message) => io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
-    });
+    sandbox = await createKernelSandbox(
+      {
+        ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
+        ...(typeof options["mode"] === "string" ? { mode: options["mode"] } : {}),
+        ...(options["allow-network"] === true ? { allowRawNetwork: true } : {}),
+        env: io.env,
+        onWarning: (message) => io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
+      },
+      json ? {} : { whileSelfTesting: startGated },
+    );
   } catch (error) {
+    closeGate();
     if (error instanceof SandboxConfigurationError || error instanceof SandboxUnavailableError) {
       io.stderr(`cellguard exec: nothing was run: ${escapeForTerminal(error.message)}\n`);
       return EXIT_CANNOT_RUN;
     }
     throw error;
   }
+  // A sandbox that did not come up enabled never opens the gate.
+  if (!sandbox.status.enforced) closeGate();
 
   let breach: string | null = null;
   const stopped = new AbortController();
@@ -96,13 +129,20 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
       );
       return exitCode;
     }
-    const child = spawnWrapped(wrapped, {
-      cwd: workspace,
-      env,
-      stdin: "inherit",
-      stdout: "inherit",
-      stderr: "inherit",
-    });
+    let child: ChildProcess;
+    const early = gated as { child: ChildProcess; fd: number } | null;
+    if (early !== null) {
+      child = early.child;
+      openGate(child, early.fd);
+    } else {
+      child = spawnWrapped(wrapped, {
+        cwd: workspace,
+        env,
+        stdin: "inherit",
+        stdout: "inherit",
+        stderr: "inherit",
+      });
+    }
     stopped.signal.addEventListener("abort", () => killGroup(child), { once: true });
     const code = await waitForwardingSignals(child, timeoutMs, io);
     if (breach === null) return code;
@@ -137,6 +177,15 @@ function waitForwardingSignals(
   const forward = (signal: NodeJS.Signals): void => killGroup(child, signal);
   for (const signal of forwarded) process.on(signal, forward);
   return new Promise((resolve) => {
+    // A gated child started during the self-test may already be gone (its sandbox failed).
+    if (child.pid === undefined) {
+      resolve(EXIT_CANNOT_RUN);
+      return;
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(child.exitCode ?? exitCodeForSignal(child.signalCode ?? "SIGKILL"));
+      return;
+    }
     const timer =
       timeoutMs === null
         ? null

@@ -13,6 +13,7 @@ import {
 } from "../config/sandbox-config.js";
 import { dataDirCandidates } from "../config/data-dir.js";
 import { SandboxUnavailableError } from "../errors.js";
+import type { WrappedCommand } from "../platform/launch.js";
 import { hostPlatform, type HostPlatform } from "../platform/select.js";
 import { trustedWhich, untrustedReason, whichTrusted } from "../platform/trusted-binary.js";
 import { isExecutableFile, type Which } from "../platform/which.js";
@@ -51,6 +52,21 @@ export interface KernelSandboxOptions {
   readonly probePython?: string | null;
 }
 
+/** A sandbox whose policy is built but not yet proven. */
+export interface UnprovenSandbox {
+  readonly policy: SandboxPolicy;
+  wrap(command: readonly string[]): WrappedCommand;
+}
+
+export interface CreateHooks {
+  /**
+   * Called once the policy is built, just before the self-test. Whatever is started here must
+   * wait for createKernelSandbox to resolve with an enabled sandbox before running anything
+   * untrusted (see `cellguard exec`, which gates the command on a pipe).
+   */
+  readonly whileSelfTesting?: (sandbox: UnprovenSandbox) => void;
+}
+
 interface NormalizedOptions {
   readonly workspace: string;
   readonly mode: SandboxMode;
@@ -84,6 +100,7 @@ const SYSTEM_PYTHONS = ["/usr/bin/python3", "/usr/local/bin/python3"];
  */
 export async function createKernelSandbox(
   options: KernelSandboxOptions = {},
+  hooks: CreateHooks = {},
 ): Promise<KernelSandbox> {
   const opts = normalizeOptions(options);
   const { mode, workspace } = opts;
@@ -138,6 +155,12 @@ export async function createKernelSandbox(
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
+  // The caller may start a command gated on the verdict, so its sandbox is set up while the
+  // self-test runs; it must not let the command proceed before this function returns enabled.
+  hooks.whileSelfTesting?.({
+    policy,
+    wrap: (command) => backend.wrap(policy, command, { standalone: false }),
+  });
   const outcome = await runSelfTest({
     backend,
     policy,

@@ -80,17 +80,10 @@ export class KernelSandbox {
 
   /** A copy of env with the temp variables pointing at the private temp when enforced. */
   applyEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(env))
-      if (value !== undefined) out[name] = String(value);
-    if (this.status.enforced && this.policy !== null) {
-      const temp = this.policy.tempDir;
-      out["TMPDIR"] = temp;
-      out["TMP"] = temp;
-      out["TEMP"] = temp;
-      out["MPLCONFIGDIR"] = join(temp, "matplotlib");
-    }
-    return out;
+    return withPrivateTemp(
+      env,
+      this.status.enforced && this.policy !== null ? this.policy.tempDir : null,
+    );
   }
 
   /**
@@ -106,4 +99,21 @@ export class KernelSandbox {
       ? null
       : `private temp ${this.policy.tempDir} was not fully removed: ${problem}`;
   }
+}
+
+/** A copy of env with every value a string and, given a private temp, the temp variables on it. */
+export function withPrivateTemp(
+  env: Readonly<Record<string, string | undefined>>,
+  tempDir: string | null,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined) out[name] = String(value);
+  if (tempDir !== null) {
+    out["TMPDIR"] = tempDir;
+    out["TMP"] = tempDir;
+    out["TEMP"] = tempDir;
+    out["MPLCONFIGDIR"] = join(tempDir, "matplotlib");
+  }
+  return out;
 }
