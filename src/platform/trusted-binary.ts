@@ -13,7 +13,7 @@ const GROUP_OR_OTHER_WRITE = 0o022;
 export function untrustedReason(path: string): string | null {
   let real: string;
   try {
-    real = realpathSync(path);
+    real = realpathSync.native(path);
   } catch {
     return `${path} cannot be resolved`;
   }

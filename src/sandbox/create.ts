@@ -141,7 +141,7 @@ export async function createKernelSandbox(
 
   let tempDir: string;
   try {
-    tempDir = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-kernel-")));
+    tempDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-kernel-")));
   } catch (error) {
     return refuse(opts, {
       backend: backend.name,

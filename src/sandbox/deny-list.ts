@@ -118,9 +118,11 @@ export function defaultSecretReadDenials(inputs: DenyListInputs): DenyEntry[] {
  * Resolves symlinks so the deny names the path the kernel sees (macOS matches /private/var).
  * A missing path is resolved through its nearest existing ancestor.
  */
+// libc's realpath (one call) rather than Node's JavaScript walk (an lstat per component): the
+// deny list resolves some fifty paths before every sandboxed command.
 export function canonicalPath(path: string): string {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     const parent = dirname(path);
     if (parent === path) return path;

@@ -13,12 +13,20 @@ import { canonicalPath } from "./deny-list.js";
 /** A directory with more entries than this keeps per-name masks instead (argv size, start-up). */
 export const MAX_KEPT_ENTRIES = 4096;
 
+// Asked for the same few directories once per denied path: remembered for one computation.
+const directoryCache = new Map<string, boolean>();
+
 function isRealDirectory(path: string): boolean {
+  const known = directoryCache.get(path);
+  if (known !== undefined) return known;
+  let answer: boolean;
   try {
-    return lstatSync(path).isDirectory();
+    answer = lstatSync(path).isDirectory();
   } catch {
-    return false;
+    answer = false;
   }
+  directoryCache.set(path, answer);
+  return answer;
 }
 
 /** Directories from `home` down to (not including) `target`, shallowest first. */
@@ -35,6 +43,7 @@ export function hiddenDirectories(
   denyRead: readonly DenyEntry[],
   homes: readonly string[],
 ): HiddenDirectory[] {
+  directoryCache.clear();
   const out: HiddenDirectory[] = [];
   for (const home of new Set(homes.map(canonicalPath))) {
     if (home === "/" || !isRealDirectory(home)) continue;

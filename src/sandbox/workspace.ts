@@ -40,7 +40,7 @@ export function canonicalWorkspace(workspace: string): string {
   }
   let real: string;
   try {
-    real = realpathSync(workspace);
+    real = realpathSync.native(workspace);
   } catch {
     throw new SandboxConfigurationError(
       `Cannot create sandbox: workspace must be an existing directory: ${JSON.stringify(workspace)} does not exist`,
