@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { runCli } from "../helpers/cli.js";
+import { enforcedExec, runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 
@@ -39,12 +39,7 @@ describe("escape: nothing outlives the command", { skip }, () => {
     const marker = `cellguard-orphan-${fx.canary}`;
     const r = await runCli(
       [
-        "exec",
-        "--mode",
-        "enforce",
-        "--workspace",
-        fx.workspace,
-        "--",
+        ...enforcedExec(fx.workspace),
         systemPython ?? "/usr/bin/python3",
         "-c",
         `import os, sys, time
@@ -72,13 +67,9 @@ print("orphan started" if os.path.exists("started") else "orphan never started")
     const r = await runCli(
       [
         "exec",
-        "--mode",
-        "enforce",
         "--timeout",
         "1",
-        "--workspace",
-        fx.workspace,
-        "--",
+        ...enforcedExec(fx.workspace).slice(1),
         "/bin/sh",
         "-c",
         `${py} -c 'import time; time.sleep(300)' ${marker} & ${py} -c 'import time; time.sleep(300)' ${marker}`,

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { cliPath } from "../helpers/paths.js";
+import { enforcedExec } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 import { attack, assertNoCanary } from "./harness.js";
@@ -35,12 +36,7 @@ while not os.path.exists(stop):
     process.execPath,
     [
       cliPath(),
-      "exec",
-      "--mode",
-      "enforce",
-      "--workspace",
-      fx.workspace,
-      "--",
+      ...enforcedExec(fx.workspace),
       systemPython ?? "python3",
       "-c",
       code,

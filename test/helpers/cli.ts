@@ -79,3 +79,8 @@ export function runProcess(
     stdin.end(options.input ?? "");
   });
 }
+
+/** `exec --mode enforce --workspace W --` and the command: the CLI words every attack uses. */
+export function enforcedExec(workspace: string, ...command: string[]): string[] {
+  return ["exec", "--mode", "enforce", "--workspace", workspace, "--", ...command];
+}

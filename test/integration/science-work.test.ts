@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { runCli } from "../helpers/cli.js";
+import { runCli, enforcedExec } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 
@@ -13,20 +13,10 @@ describe("ordinary science work runs under the sandbox", { skip }, () => {
   const fx = useFixture();
 
   async function python(code: string): Promise<string> {
-    const r = await runCli(
-      [
-        "exec",
-        "--mode",
-        "enforce",
-        "--workspace",
-        fx.workspace,
-        "--",
-        systemPython ?? "python3",
-        "-c",
-        code,
-      ],
-      { env: fx.env, cwd: fx.workspace },
-    );
+    const r = await runCli(enforcedExec(fx.workspace, systemPython ?? "python3", "-c", code), {
+      env: fx.env,
+      cwd: fx.workspace,
+    });
     assert.equal(r.code, 0, `exit ${String(r.code)}: ${r.stderr}`);
     return r.stdout;
   }
