@@ -44,6 +44,7 @@ export type SyscallName =
   | "ptrace"
   | "process_vm_readv"
   | "process_vm_writev"
+  | "pidfd_getfd"
   | "chmod"
   | "fchmod"
   | "fchmodat"
@@ -85,6 +86,7 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       ptrace: 101,
       process_vm_readv: 310,
       process_vm_writev: 311,
+      pidfd_getfd: 438,
       chmod: 90,
       fchmod: 91,
       fchmodat: 268,
@@ -114,6 +116,7 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       ptrace: 117,
       process_vm_readv: 270,
       process_vm_writev: 271,
+      pidfd_getfd: 438,
       chmod: undefined,
       fchmod: 52,
       fchmodat: 53,
@@ -218,6 +221,8 @@ export const KERNEL_SECCOMP_POLICY: SeccompPolicy = {
     "ptrace",
     "process_vm_readv",
     "process_vm_writev",
+    // Copies another process's descriptor on the same check: bubblewrap's init holds its own.
+    "pidfd_getfd",
   ],
   errnoSyscalls: [
     // openat2's mode and clone3's flags sit in structs behind a pointer the filter cannot read.

@@ -85,6 +85,7 @@ type SyscallName =
   | "ptrace"
   | "process_vm_readv"
   | "process_vm_writev"
+  | "pidfd_getfd"
   | "chmod"
   | "fchmod"
   | "fchmodat"
@@ -131,6 +132,7 @@ const CASES: readonly ArchCase[] = [
       ptrace: 101,
       process_vm_readv: 310,
       process_vm_writev: 311,
+      pidfd_getfd: 438,
       chmod: 90,
       fchmod: 91,
       fchmodat: 268,
@@ -167,6 +169,7 @@ const CASES: readonly ArchCase[] = [
       ptrace: 117,
       process_vm_readv: 270,
       process_vm_writev: 271,
+      pidfd_getfd: 438,
       chmod: undefined,
       fchmod: 52,
       fchmodat: 53,
@@ -194,6 +197,7 @@ const WHOLE_SYSCALLS: readonly (readonly [SyscallName, number])[] = [
   ["ptrace", ERRNO_EPERM],
   ["process_vm_readv", ERRNO_EPERM],
   ["process_vm_writev", ERRNO_EPERM],
+  ["pidfd_getfd", ERRNO_EPERM],
   ["openat2", ERRNO_ENOSYS],
   ["clone3", ERRNO_ENOSYS],
 ];
@@ -254,6 +258,12 @@ const VERDICTS: readonly VerdictCase[] = [
     what: "process_vm_writev(1, ...)",
     syscall: "process_vm_writev",
     args: [1, PATH, 1, PATH, 1, 0],
+    expected: ERRNO_EPERM,
+  },
+  {
+    what: "pidfd_getfd(pidfd, 0, 0)",
+    syscall: "pidfd_getfd",
+    args: [3, 0, 0],
     expected: ERRNO_EPERM,
   },
   // chmod and friends: the set-ID bits in the mode
@@ -1041,7 +1051,7 @@ for (const c of CASES) {
       const bytes = renderSeccompProgram(c.nodeArch);
       assert.equal(bytes.length % 8, 0);
       assert.equal(bytes.length, buildSeccompProgram(seccompArchitecture(c.nodeArch)).length * 8);
-      assert.equal(bytes.length / 8, c.nodeArch === "arm64" ? 87 : 102, "instruction count");
+      assert.equal(bytes.length / 8, c.nodeArch === "arm64" ? 89 : 104, "instruction count");
     });
   });
 }
