@@ -4,7 +4,9 @@ import type { ChildProcess } from "node:child_process";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { buildKernelEnvironment } from "../kernel/environment.js";
 import { gatedCommand, killGroup, openGate, runWrapped, spawnWrapped } from "../platform/launch.js";
+import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import { createKernelSandbox, type UnprovenSandbox } from "../sandbox/create.js";
+import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
 import { withPrivateTemp } from "../sandbox/kernel-sandbox.js";
 import { statusToJson } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
@@ -23,6 +25,55 @@ const SPEC = {
   json: { type: "boolean" },
 } as const;
 
+const FORWARDED: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * What one `exec` holds while it runs: the child once there is one, a signal that arrived before
+ * it, and the watch on denied names. Signals are handled from the start, so an interrupt during
+ * the self-test still removes the private temp.
+ */
+class ExecRun {
+  child: ChildProcess | null = null;
+  gateFd: number | null = null;
+  pendingSignal: NodeJS.Signals | null = null;
+  breach: string | null = null;
+  unwatched: string[] = [];
+  readonly stopped = new AbortController();
+  #stopWatching: (() => void) | null = null;
+  readonly #onSignal = (signal: NodeJS.Signals): void => {
+    if (this.child !== null && this.gateFd === null) {
+      killGroup(this.child, signal);
+      return;
+    }
+    // Before the command runs (self-test, gate closed) or under --json: stop everything.
+    this.pendingSignal ??= signal;
+    if (this.child !== null) killGroup(this.child);
+    this.stopped.abort();
+  };
+
+  constructor() {
+    for (const signal of FORWARDED) process.on(signal, this.#onSignal);
+  }
+
+  /** Starts watching before anything sandboxed is spawned, so no rename falls in between. */
+  watch(policy: SandboxPolicy): void {
+    if (this.#stopWatching !== null) return;
+    const watch = watchPolicyDenyList(policy, (path) => {
+      this.breach = path;
+      this.stopped.abort();
+      if (this.child !== null) killGroup(this.child);
+    });
+    this.#stopWatching = watch.stop;
+    this.unwatched = watch.unwatched;
+  }
+
+  end(): void {
+    for (const signal of FORWARDED) process.off(signal, this.#onSignal);
+    this.#stopWatching?.();
+    if (this.gateFd !== null && this.child !== null) killGroup(this.child);
+  }
+}
+
 export async function execCommand(args: readonly string[], io: CliIo): Promise<number> {
   let parsed;
   try {
@@ -40,11 +91,30 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
     io.stderr(`cellguard exec: ${timeoutMs.message}\n`);
     return EXIT_CANNOT_RUN;
   }
+  const run = new ExecRun();
+  try {
+    return await execute({ io, command, json, timeoutMs, options, run });
+  } finally {
+    run.end();
+  }
+}
 
+interface ExecContext {
+  readonly io: CliIo;
+  readonly command: readonly string[];
+  readonly json: boolean;
+  readonly timeoutMs: number | null;
+  readonly options: Readonly<Record<string, string | boolean>>;
+  readonly run: ExecRun;
+}
+
+async function execute(ctx: ExecContext): Promise<number> {
+  const { io, command, json, options, run } = ctx;
   // Outside --json the command's sandbox is set up while the self-test runs, behind a gate that
   // opens only once the self-test has passed: the same guarantee, one bubblewrap start-up less.
-  let gated: { child: ChildProcess; fd: number } | null = null;
   const startGated = (unproven: UnprovenSandbox): void => {
+    run.watch(unproven.policy);
+    if (run.unwatched.length > 0) return;
     const fd = 3 + unproven.wrap(["/bin/true"]).inherited.length;
     const workspace = unproven.policy.workspace;
     const env = withPrivateTemp(
@@ -60,11 +130,8 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
       gate: true,
     });
     child.once("error", () => undefined);
-    gated = { child, fd };
-  };
-  const closeGate = (): void => {
-    if (gated !== null) killGroup(gated.child);
-    gated = null;
+    run.child = child;
+    run.gateFd = fd;
   };
 
   let sandbox;
@@ -80,79 +147,93 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
       json ? {} : { whileSelfTesting: startGated },
     );
   } catch (error) {
-    closeGate();
     if (error instanceof SandboxConfigurationError || error instanceof SandboxUnavailableError) {
       io.stderr(`cellguard exec: nothing was run: ${escapeForTerminal(error.message)}\n`);
       return EXIT_CANNOT_RUN;
     }
     throw error;
   }
-  // A sandbox that did not come up enabled never opens the gate.
-  if (!sandbox.status.enforced) closeGate();
 
-  let breach: string | null = null;
-  const stopped = new AbortController();
-  const stopWatching = sandbox.watchDenyList((path) => {
-    breach = path;
-    stopped.abort();
-  });
-  const breachMessage = (): string =>
-    `cellguard exec: stopped the command: the denied path ${escapeForTerminal(breach ?? "")} changed on the host while it ran, and a running sandbox cannot mask a file replaced or created after start\n`;
   try {
-    const workspace = sandbox.status.workspace;
-    const env = sandbox.applyEnvironment(
-      buildKernelEnvironment(io.env, { cwd: workspace, mode: "exec" }),
-    );
-    const wrapped = sandbox.wrap(command);
-    if (json) {
-      const result = await runWrapped(wrapped, {
-        cwd: workspace,
-        env,
-        timeoutMs: timeoutMs ?? 2 ** 31 - 1,
-        signal: stopped.signal,
-      });
-      const exitCode =
-        breach !== null
-          ? EXIT_CANNOT_RUN
-          : (result.exitCode ??
-            (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN));
-      if (breach !== null) io.stderr(breachMessage());
-      io.stdout(
-        `${JSON.stringify({
-          exit_code: exitCode,
-          timed_out: result.timedOut,
-          stopped_for_changed_secret: breach,
-          stdout: result.stdout,
-          stderr: result.stderr,
-          sandbox: statusToJson(sandbox.status),
-        })}\n`,
+    if (!sandbox.enforced && run.child !== null) {
+      // A sandbox that did not come up enabled never opens the gate.
+      killGroup(run.child);
+      run.child = null;
+      run.gateFd = null;
+    }
+    if (sandbox.policy !== null) run.watch(sandbox.policy);
+    if (run.unwatched.length > 0) {
+      io.stderr(
+        `cellguard exec: nothing was run: cannot watch ${escapeForTerminal(run.unwatched.join(", "))} for changes to masked secrets (inotify limits?)\n`,
       );
-      return exitCode;
+      return EXIT_CANNOT_RUN;
     }
-    let child: ChildProcess;
-    const early = gated as { child: ChildProcess; fd: number } | null;
-    if (early !== null) {
-      child = early.child;
-      openGate(child, early.fd);
-    } else {
-      child = spawnWrapped(wrapped, {
-        cwd: workspace,
-        env,
-        stdin: "inherit",
-        stdout: "inherit",
-        stderr: "inherit",
-      });
+    if (run.pendingSignal !== null) {
+      io.stderr(`cellguard exec: nothing was run: interrupted by ${run.pendingSignal}\n`);
+      return exitCodeForSignal(run.pendingSignal);
     }
-    stopped.signal.addEventListener("abort", () => killGroup(child), { once: true });
-    const code = await waitForwardingSignals(child, timeoutMs, io);
-    if (breach === null) return code;
-    io.stderr(breachMessage());
-    return EXIT_CANNOT_RUN;
+    return await runCommand(ctx, sandbox);
   } finally {
-    stopWatching();
     const problem = sandbox.close();
     if (problem !== null) io.stderr(`cellguard exec: ${escapeForTerminal(problem)}\n`);
   }
+}
+
+async function runCommand(
+  ctx: ExecContext,
+  sandbox: Awaited<ReturnType<typeof createKernelSandbox>>,
+): Promise<number> {
+  const { io, command, json, timeoutMs, run } = ctx;
+  const breachMessage = (): string =>
+    `cellguard exec: stopped the command: the denied path ${escapeForTerminal(run.breach ?? "")} changed on the host while it ran, and a running sandbox cannot mask a file replaced or created after start\n`;
+  const workspace = sandbox.status.workspace;
+  const env = sandbox.applyEnvironment(
+    buildKernelEnvironment(io.env, { cwd: workspace, mode: "exec" }),
+  );
+  if (json) {
+    const result = await runWrapped(sandbox.wrap(command), {
+      cwd: workspace,
+      env,
+      timeoutMs: timeoutMs ?? 2 ** 31 - 1,
+      signal: run.stopped.signal,
+    });
+    const exitCode =
+      run.pendingSignal !== null
+        ? exitCodeForSignal(run.pendingSignal)
+        : run.breach !== null
+          ? EXIT_CANNOT_RUN
+          : (result.exitCode ??
+            (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN));
+    if (run.breach !== null) io.stderr(breachMessage());
+    io.stdout(
+      `${JSON.stringify({
+        exit_code: exitCode,
+        timed_out: result.timedOut,
+        stopped_for_changed_secret: run.breach,
+        stdout: result.stdout,
+        stderr: result.stderr,
+        sandbox: statusToJson(sandbox.status),
+      })}\n`,
+    );
+    return exitCode;
+  }
+  if (run.child !== null && run.gateFd !== null) {
+    openGate(run.child, run.gateFd);
+    run.gateFd = null;
+  } else {
+    run.child = spawnWrapped(sandbox.wrap(command), {
+      cwd: workspace,
+      env,
+      stdin: "inherit",
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+  }
+  if (run.breach !== null) killGroup(run.child);
+  const code = await waitForExit(run.child, timeoutMs, io);
+  if (run.breach === null) return code;
+  io.stderr(breachMessage());
+  return EXIT_CANNOT_RUN;
 }
 
 function parseTimeout(raw: string | boolean | undefined): number | null | Error {
@@ -166,16 +247,9 @@ function parseTimeout(raw: string | boolean | undefined): number | null | Error 
   return Math.ceil(seconds * 1000);
 }
 
-// The child leads its own session, so a terminal's Ctrl-C does not reach it: forward the signals
-// a user or supervisor sends to cellguard to the whole group.
-function waitForwardingSignals(
-  child: ChildProcess,
-  timeoutMs: number | null,
-  io: CliIo,
-): Promise<number> {
-  const forwarded: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-  const forward = (signal: NodeJS.Signals): void => killGroup(child, signal);
-  for (const signal of forwarded) process.on(signal, forward);
+// The child leads its own session, so a terminal's Ctrl-C does not reach it: ExecRun forwards
+// the signals a user or supervisor sends to cellguard to the whole group.
+function waitForExit(child: ChildProcess, timeoutMs: number | null, io: CliIo): Promise<number> {
   return new Promise((resolve) => {
     // A gated child started during the self-test may already be gone (its sandbox failed).
     if (child.pid === undefined) {
@@ -197,7 +271,6 @@ function waitForwardingSignals(
           }, timeoutMs);
     const finish = (code: number): void => {
       if (timer !== null) clearTimeout(timer);
-      for (const signal of forwarded) process.off(signal, forward);
       resolve(code);
     };
     child.once("error", (error) => {

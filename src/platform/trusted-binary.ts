@@ -1,13 +1,25 @@
 // Security binaries (bwrap, sandbox-exec, the probe's python) are looked up on PATH, but a
-// candidate is accepted only where nothing short of root could have put it: the file and every
-// directory above it owned by root and not writable by group or others. A PATH entry inside a
-// workspace (an activated .venv/bin, node_modules/.bin) could otherwise hand cellguard a fake
-// bwrap written by a Cell, run on the host, that reports a sandbox it never built.
+// candidate is accepted only from a system binary directory, and only where nothing short of
+// root could have put it: the file and every directory above it owned by root and not writable
+// by group or others. A PATH entry inside a workspace (an activated .venv/bin,
+// node_modules/.bin) could otherwise hand cellguard a fake bwrap written by a Cell, run on the
+// host, that reports a sandbox it never built. Ownership alone is not enough: a Cell started by
+// root writes root-owned files.
 import { realpathSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { whichOnPath, type Which } from "./which.js";
 
 const GROUP_OR_OTHER_WRITE = 0o022;
+
+/** The only directories a security binary may come from (after resolving links). */
+export const SYSTEM_BIN_DIRS: readonly string[] = [
+  "/usr/local/sbin",
+  "/usr/local/bin",
+  "/usr/sbin",
+  "/usr/bin",
+  "/sbin",
+  "/bin",
+];
 
 /** Why a resolved path cannot be trusted, or null when it can. */
 export function untrustedReason(path: string): string | null {
@@ -16,6 +28,9 @@ export function untrustedReason(path: string): string | null {
     real = realpathSync.native(path);
   } catch {
     return `${path} cannot be resolved`;
+  }
+  if (!SYSTEM_BIN_DIRS.includes(dirname(real))) {
+    return `${real} is not in a system binary directory (${SYSTEM_BIN_DIRS.join(", ")})`;
   }
   let current = real;
   for (;;) {

@@ -49,6 +49,8 @@ export type SyscallName =
   | "fchmod"
   | "fchmodat"
   | "fchmodat2"
+  | "mknod"
+  | "mknodat"
   | "creat"
   | "open"
   | "openat"
@@ -91,6 +93,8 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       fchmod: 91,
       fchmodat: 268,
       fchmodat2: 452,
+      mknod: 133,
+      mknodat: 259,
       creat: 85,
       open: 2,
       openat: 257,
@@ -121,6 +125,8 @@ export const ARCHITECTURES: Readonly<Record<"x64" | "arm64", SeccompArchitecture
       fchmod: 52,
       fchmodat: 53,
       fchmodat2: 452,
+      mknod: undefined,
+      mknodat: 33,
       creat: undefined,
       open: undefined,
       openat: 56,
@@ -268,6 +274,9 @@ export const KERNEL_SECCOMP_POLICY: SeccompPolicy = {
     { syscall: "fchmod", rules: denySetIdMode(1) },
     { syscall: "fchmodat", rules: denySetIdMode(2) },
     { syscall: "fchmodat2", rules: denySetIdMode(2) },
+    // mknod(S_IFREG | 04755) makes an empty set-id file that host root could later fill.
+    { syscall: "mknod", rules: denySetIdMode(1) },
+    { syscall: "mknodat", rules: denySetIdMode(2) },
     // The creating opens: the mode is refused whatever the flags. The kernel reads the mode only
     // with O_CREAT or O_TMPFILE, and glibc and musl pass 0 otherwise, so no legitimate call is
     // refused, and no per-architecture O_TMPFILE value (0x410000 on x86_64, 0x404000 on

@@ -12,7 +12,7 @@ import {
   type SandboxMode,
 } from "../config/sandbox-config.js";
 import { dataDirCandidates } from "../config/data-dir.js";
-import { SandboxUnavailableError } from "../errors.js";
+import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import type { WrappedCommand } from "../platform/launch.js";
 import { hostPlatform, type HostPlatform } from "../platform/select.js";
 import { trustedWhich, untrustedReason, whichTrusted } from "../platform/trusted-binary.js";
@@ -319,6 +319,15 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
     }),
   ];
   const hidden = opts.platform.os === "linux" ? hiddenDirectories(denyRead, opts.homes) : [];
+  for (const dir of hidden) {
+    // A rebuilt directory is remounted read-only: inside the workspace it would take the
+    // workspace's writes with it, or hide what the workspace holds.
+    if (isSameOrInside(dir.path, opts.workspace)) {
+      throw new SandboxConfigurationError(
+        `Cannot create sandbox: workspace ${JSON.stringify(opts.workspace)} contains ${dir.path}, which holds credential stores cellguard hides; use a folder without them`,
+      );
+    }
+  }
   return Object.freeze({
     workspace: opts.workspace,
     tempDir,

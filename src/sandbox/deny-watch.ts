@@ -4,7 +4,8 @@
 // watches the directories that hold denied names and stops the sandbox when one changes.
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
-import type { DenyEntry } from "../policy/sandbox-policy.js";
+import type { DenyEntry, SandboxPolicy } from "../policy/sandbox-policy.js";
+import { reachableAfterHiding } from "./home-overlay.js";
 
 interface WatchedName {
   readonly name: string;
@@ -52,7 +53,13 @@ export function watchDenyTargets(
         fired = true;
         onBreach(join(dir, name));
       });
-      watcher.on("error", () => undefined);
+      // A watch that breaks (inotify limits, the directory gone) can no longer vouch for the
+      // masks: treat it as a change.
+      watcher.on("error", () => {
+        if (fired) return;
+        fired = true;
+        onBreach(dir);
+      });
       watchers.push(watcher);
     } catch {
       unwatched.push(dir);
@@ -64,4 +71,21 @@ export function watchDenyTargets(
     },
     unwatched,
   };
+}
+
+/**
+ * Watches the denied names of a policy that a running sandbox masks by name (those left out of
+ * a rebuilt home are absent whatever the host does). `unwatched` lists what could not be watched.
+ */
+export function watchPolicyDenyList(
+  policy: SandboxPolicy,
+  onBreach: (path: string) => void,
+): { stop: () => void; unwatched: string[] } {
+  const temp = policy.tempDir;
+  const hidden = policy.hiddenDirectories ?? [];
+  // The canary lives in the private temp, which the Cell itself writes: not a host change.
+  const entries = policy.denyRead.filter(
+    (entry) => !entry.path.startsWith(`${temp}/`) && reachableAfterHiding(entry.path, hidden),
+  );
+  return watchDenyTargets(entries, onBreach);
 }

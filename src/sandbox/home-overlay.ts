@@ -8,6 +8,7 @@ import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { DenyEntry, HiddenDirectory, KeptEntry } from "../policy/sandbox-policy.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { SandboxUnavailableError } from "../errors.js";
 import { canonicalPath } from "./deny-list.js";
 
 /** A directory with more entries than this keeps per-name masks instead (argv size, start-up). */
@@ -77,26 +78,29 @@ export function hiddenDirectories(
         ancestors.add(dir);
       }
     }
-    const built = buildHome(home, [...ancestors].sort(byDepth), denied);
-    if (built !== null) out.push(...built);
+    const built = buildHome([...ancestors].sort(byDepth), denied);
+    // Never fall back to masks by name: they are what a rename defeats.
+    if (typeof built === "string") {
+      throw new SandboxUnavailableError(`Cannot hide the credential stores of ${home}: ${built}`);
+    }
+    out.push(...built);
   }
   return out;
 }
 
-function buildHome(
-  home: string,
-  ancestors: string[],
-  denied: readonly DenyEntry[],
-): HiddenDirectory[] | null {
+/** The rebuilt directories, or why they cannot be built. */
+function buildHome(ancestors: string[], denied: readonly DenyEntry[]): HiddenDirectory[] | string {
   const result: HiddenDirectory[] = [];
   for (const dir of ancestors) {
     let names: string[];
     try {
       names = readdirSync(dir);
-    } catch {
-      return null;
+    } catch (error) {
+      return `${dir} cannot be listed (${error instanceof Error ? error.message : String(error)})`;
     }
-    if (names.length > MAX_KEPT_ENTRIES) return null;
+    if (names.length > MAX_KEPT_ENTRIES) {
+      return `${dir} holds ${names.length} entries, more than ${MAX_KEPT_ENTRIES}; move some into a subfolder`;
+    }
     const keep: KeptEntry[] = [];
     for (const name of names.sort()) {
       const path = join(dir, name);
@@ -114,7 +118,7 @@ function buildHome(
     }
     result.push({ path: dir, keep });
   }
-  return result.length > 0 && result[0]?.path === home ? result : null;
+  return result;
 }
 
 function matches(entry: DenyEntry, path: string): boolean {

@@ -6,8 +6,7 @@ import type { WrappedCommand } from "../platform/launch.js";
 import { removeTree } from "../platform/remove-tree.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
-import { watchDenyTargets } from "./deny-watch.js";
-import { reachableAfterHiding } from "./home-overlay.js";
+import { watchPolicyDenyList } from "./deny-watch.js";
 import type { SandboxStatus } from "./status.js";
 
 export class KernelSandbox {
@@ -64,18 +63,13 @@ export class KernelSandbox {
   /**
    * Watches the host directories that hold denied names while a command runs: a denied file
    * replaced by a rename, or created after start, is not masked in a running sandbox.
-   * `onBreach` is called once with the path; stop the command there. Returns the stop function.
+   * `onBreach` is called once with the path; stop the command there. `unwatched` lists the
+   * directories that could not be watched: the caller should refuse to run.
    */
-  watchDenyList(onBreach: (path: string) => void): () => void {
-    if (!this.status.enforced || this.policy === null) return () => undefined;
-    const temp = this.policy.tempDir;
-    // The canary lives in the private temp, which the Cell itself writes: not a host change.
-    // Paths left out of a rebuilt home directory are absent whatever the host does to them.
-    const hidden = this.policy.hiddenDirectories ?? [];
-    const entries = this.policy.denyRead.filter(
-      (entry) => !entry.path.startsWith(`${temp}/`) && reachableAfterHiding(entry.path, hidden),
-    );
-    return watchDenyTargets(entries, onBreach).stop;
+  watchDenyList(onBreach: (path: string) => void): { stop: () => void; unwatched: string[] } {
+    if (!this.status.enforced || this.policy === null)
+      return { stop: () => undefined, unwatched: [] };
+    return watchPolicyDenyList(this.policy, onBreach);
   }
 
   /** A copy of env with the temp variables pointing at the private temp when enforced. */

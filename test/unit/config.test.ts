@@ -165,3 +165,29 @@ describe("defaultDataDir", () => {
     ]);
   });
 });
+
+test("exhaustion (EAGAIN, ENOMEM) is never a facility failure: a Cell can cause it on purpose", async () => {
+  const { isFacilityFailure } = await import("../../src/sandbox/failure-cache.js");
+  assert.equal(
+    isFacilityFailure("bwrap: Creating new namespace failed: Resource temporarily unavailable"),
+    false,
+  );
+  assert.equal(
+    isFacilityFailure("bwrap: Creating new namespace failed: Cannot allocate memory"),
+    false,
+  );
+  assert.equal(
+    isFacilityFailure("bwrap: Creating new namespace failed: Operation not permitted"),
+    true,
+  );
+  assert.equal(
+    isFacilityFailure(
+      "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces.",
+    ),
+    true,
+  );
+  assert.equal(
+    isFacilityFailure("bwrap: Can't mount proc on /newroot/proc: Operation not permitted"),
+    false,
+  );
+});

@@ -90,6 +90,8 @@ type SyscallName =
   | "fchmod"
   | "fchmodat"
   | "fchmodat2"
+  | "mknod"
+  | "mknodat"
   | "creat"
   | "open"
   | "openat2"
@@ -137,6 +139,8 @@ const CASES: readonly ArchCase[] = [
       fchmod: 91,
       fchmodat: 268,
       fchmodat2: 452,
+      mknod: 133,
+      mknodat: 259,
       creat: 85,
       open: 2,
       openat2: 437,
@@ -174,6 +178,8 @@ const CASES: readonly ArchCase[] = [
       fchmod: 52,
       fchmodat: 53,
       fchmodat2: 452,
+      mknod: undefined,
+      mknodat: 33,
       creat: undefined,
       open: undefined,
       openat2: 437,
@@ -211,6 +217,8 @@ const ARGUMENT_FILTERED: readonly SyscallName[] = [
   "fchmod",
   "fchmodat",
   "fchmodat2",
+  "mknod",
+  "mknodat",
   "creat",
   "open",
   "openat",
@@ -219,7 +227,7 @@ const ARGUMENT_FILTERED: readonly SyscallName[] = [
 ];
 
 /** The syscalls aarch64 lacks: the program must not mention them (nor a stray number 0). */
-const X86_64_ONLY: readonly SyscallName[] = ["chmod", "creat", "open", "mkdir"];
+const X86_64_ONLY: readonly SyscallName[] = ["chmod", "creat", "open", "mknod", "mkdir"];
 
 interface VerdictCase {
   readonly what: string;
@@ -979,7 +987,7 @@ for (const c of CASES) {
         checked += 1;
       }
       assert.equal(checked, 601 - whole.size - argumentFiltered.size);
-      assert.equal(argumentFiltered.size, c.nodeArch === "arm64" ? 9 : 12);
+      assert.equal(argumentFiltered.size, c.nodeArch === "arm64" ? 10 : 14);
     });
 
     test("argument values equal to filtered syscall numbers do not leak into the dispatch", () => {
@@ -1051,7 +1059,7 @@ for (const c of CASES) {
       const bytes = renderSeccompProgram(c.nodeArch);
       assert.equal(bytes.length % 8, 0);
       assert.equal(bytes.length, buildSeccompProgram(seccompArchitecture(c.nodeArch)).length * 8);
-      assert.equal(bytes.length / 8, c.nodeArch === "arm64" ? 89 : 104, "instruction count");
+      assert.equal(bytes.length / 8, c.nodeArch === "arm64" ? 94 : 114, "instruction count");
     });
   });
 }
@@ -1166,10 +1174,10 @@ describe("seccomp rule language", () => {
       buildSeccompProgram(seccompArchitecture("x64"), onlyMissing).length,
       7 + 2 + 2 + 5,
     );
-    // The x86_64 program without its three extra blocks has the aarch64 program's shape.
+    // x86_64 has four more argument blocks (chmod, creat, open, mknod), five instructions each.
     const x64 = buildSeccompProgram(seccompArchitecture("x64"));
     const arm = buildSeccompProgram(arm64);
-    assert.equal(x64.length - arm.length, 3 * 5);
+    assert.equal(x64.length - arm.length, 4 * 5);
   });
 
   test("an unusable policy is refused, never compiled into a gap", () => {

@@ -13,10 +13,7 @@ test("a binary planted in a user-writable directory on PATH (a workspace .venv/b
     mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, "bwrap"), "#!/bin/sh\nexit 0\n");
     chmodSync(join(bin, "bwrap"), 0o755);
-    assert.match(
-      untrustedReason(join(bin, "bwrap")) ?? "",
-      /not owned by root|writable by group or others/,
-    );
+    assert.match(untrustedReason(join(bin, "bwrap")) ?? "", /not in a system binary directory/);
     const found = whichTrusted("bwrap", `${bin}:/usr/bin:/bin`);
     assert.equal(found.refused.length, 1);
     assert.match(found.refused[0] ?? "", /\.venv\/bin\/bwrap/);
@@ -41,4 +38,16 @@ test("an empty PATH finds nothing and refuses nothing", () => {
 
 test("a relative PATH entry is never searched", () => {
   assert.deepEqual(whichTrusted("sh", "bin:."), { path: null, refused: [] });
+});
+
+test("a root-owned binary outside the system directories is refused (a Cell started by root writes root-owned files)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cellguard-trust-"));
+  try {
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, "bwrap"), "#!/bin/sh\n");
+    chmodSync(join(dir, "bwrap"), 0o755);
+    assert.match(untrustedReason(join(dir, "bwrap")) ?? "", /not in a system binary directory/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
