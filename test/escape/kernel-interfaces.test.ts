@@ -198,17 +198,19 @@ report(attach=syscall(PTRACE, 16, 1, 0, 0), seize=syscall(PTRACE, 0x4206, 1, 0, 
   test("a setuid or setgid file cannot be made in the workspace", async () => {
     const r = await attack(
       fx,
-      `import shutil
+      `import shutil, stat
 shutil.copy("/bin/true", "mine")
 report(suid=attempt(lambda: os.chmod("mine", 0o4755)), sgid=attempt(lambda: os.chmod("mine", 0o2755)),
        plain=attempt(lambda: os.chmod("mine", 0o755)),
        created=attempt(lambda: os.close(os.open("born-suid", os.O_WRONLY | os.O_CREAT, 0o4755))),
+       mknod=attempt(lambda: os.mknod("node-suid", stat.S_IFREG | 0o4755)),
        mode=oct(os.stat("mine").st_mode & 0o7777))`,
     );
     assert.equal(r.report["suid"], "EPERM");
     assert.equal(r.report["sgid"], "EPERM");
     assert.equal(r.report["plain"], "ok");
     assert.equal(r.report["created"], "EPERM");
+    assert.equal(r.report["mknod"], "EPERM");
     assert.equal(r.report["mode"], "0o755");
   });
 

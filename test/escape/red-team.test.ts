@@ -108,6 +108,19 @@ describe("escape: where a workspace may not be", () => {
   }
 });
 
+describe("escape: a workspace that holds a folder cellguard rebuilds", { skip }, () => {
+  const fx = useFixture();
+
+  test("is refused: the rebuilt folder is read-only and would take the workspace with it", async () => {
+    mkdirSync(join(fx.home, ".cargo", "registry"), { recursive: true });
+    const r = await runCli(["exec", "--workspace", join(fx.home, ".cargo"), "--", "/bin/true"], {
+      env: fx.env,
+    });
+    assert.equal(r.code, 125, r.stderr);
+    assert.match(r.stderr, /holds credential stores cellguard hides/);
+  });
+});
+
 describe("escape: more credential stores and host secrets", { skip }, () => {
   const fx = useFixture();
 
