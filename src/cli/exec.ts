@@ -3,7 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { buildKernelEnvironment } from "../kernel/environment.js";
-import { gatedCommand, killGroup, openGate, runWrapped, spawnWrapped } from "../platform/launch.js";
+import { killGroup, openGate, runWrapped, spawnWrapped } from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import { createKernelSandbox, type UnprovenSandbox } from "../sandbox/create.js";
 import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
@@ -110,29 +110,23 @@ interface ExecContext {
 
 async function execute(ctx: ExecContext): Promise<number> {
   const { io, command, json, options, run } = ctx;
-  // Outside --json the command's sandbox is set up while the self-test runs, behind a gate that
-  // opens only once the self-test has passed: the same guarantee, one bubblewrap start-up less.
-  const startGated = (unproven: UnprovenSandbox): void => {
-    run.watch(unproven.policy);
-    if (run.unwatched.length > 0) return;
-    const fd = 3 + unproven.wrap(["/bin/true"]).inherited.length;
-    const workspace = unproven.policy.workspace;
-    const env = withPrivateTemp(
-      buildKernelEnvironment(io.env, { cwd: workspace, mode: "exec" }),
-      unproven.policy.tempDir,
-    );
-    const child = spawnWrapped(unproven.wrap(gatedCommand(fd, command)), {
-      cwd: workspace,
-      env,
-      stdin: "inherit",
-      stdout: "inherit",
-      stderr: "inherit",
-      gate: true,
-    });
-    child.once("error", () => undefined);
-    run.child = child;
-    run.gateFd = fd;
+  // Outside --json the self-test is fused with the command: the probe runs first in the
+  // command's own sandbox and execs the command when the gate opens, after the host has judged
+  // the report. The watch on denied names starts before that sandbox does.
+  const fuse = {
+    command,
+    env: (policy: SandboxPolicy): Readonly<Record<string, string>> =>
+      withPrivateTemp(
+        buildKernelEnvironment(io.env, { cwd: policy.workspace, mode: "exec" }),
+        policy.tempDir,
+      ),
+    onSpawn: (child: ChildProcess, gateFd: number): void => {
+      child.once("error", () => undefined);
+      run.child = child;
+      run.gateFd = gateFd;
+    },
   };
+  const watchFirst = (unproven: UnprovenSandbox): void => run.watch(unproven.policy);
 
   let sandbox;
   try {
@@ -144,7 +138,7 @@ async function execute(ctx: ExecContext): Promise<number> {
         env: io.env,
         onWarning: (message) => io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
       },
-      json ? {} : { whileSelfTesting: startGated },
+      json ? { whileSelfTesting: watchFirst } : { whileSelfTesting: watchFirst, fuse },
     );
   } catch (error) {
     if (error instanceof SandboxConfigurationError || error instanceof SandboxUnavailableError) {
@@ -217,11 +211,19 @@ async function runCommand(
     );
     return exitCode;
   }
-  if (run.child !== null && run.gateFd !== null) {
-    openGate(run.child, run.gateFd);
-    run.gateFd = null;
+  const fused = run.child;
+  let child: ChildProcess;
+  if (
+    fused !== null &&
+    run.gateFd !== null &&
+    fused.exitCode === null &&
+    fused.signalCode === null
+  ) {
+    openGate(fused, run.gateFd);
+    child = fused;
   } else {
-    run.child = spawnWrapped(sandbox.wrap(command), {
+    // No fused process to release (--json, or it ended before its gate): spawn the command.
+    child = spawnWrapped(sandbox.wrap(command), {
       cwd: workspace,
       env,
       stdin: "inherit",
@@ -229,8 +231,10 @@ async function runCommand(
       stderr: "inherit",
     });
   }
-  if (run.breach !== null) killGroup(run.child);
-  const code = await waitForExit(run.child, timeoutMs, io);
+  run.gateFd = null;
+  run.child = child;
+  if (run.breach !== null) killGroup(child);
+  const code = await waitForExit(child, timeoutMs, io);
   if (run.breach === null) return code;
   io.stderr(breachMessage());
   return EXIT_CANNOT_RUN;

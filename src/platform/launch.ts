@@ -22,10 +22,10 @@ export type StdioSetting = "pipe" | "inherit" | "ignore";
 
 export interface SpawnWrappedOptions {
   /**
-   * Adds one more descriptor after the inherited ones, left open: the child waits on it and
-   * proceeds only when `openGate` writes to it (see gatedCommand).
+   * More descriptors after the inherited ones, left open as pipes to this process: a gate the
+   * child waits on until `openGate` writes to it (see gatedCommand), or a report it writes.
    */
-  readonly gate?: boolean;
+  readonly extraPipes?: number;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
   readonly stdin?: StdioSetting;
@@ -47,7 +47,7 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
     }
     stdio.push("pipe");
   });
-  if (options.gate === true) stdio.push("pipe");
+  for (let i = 0; i < (options.extraPipes ?? 0); i++) stdio.push("pipe");
   const child = spawn(command.file, [...command.args], {
     cwd: options.cwd,
     env: { ...options.env },
@@ -142,17 +142,6 @@ export function runWrapped(
       });
     });
   });
-}
-
-/**
- * The command behind a gate: a shell that reads one word from descriptor `fd`, closes it, and
- * execs the command only if the word is "go". Exit 125 otherwise (the gate was closed).
- */
-export function gatedCommand(fd: number, command: readonly string[]): string[] {
-  if (!Number.isInteger(fd) || fd < 3 || fd > 9)
-    throw new RangeError(`Cannot gate a command: fd must be 3 to 9: current value is ${fd}`);
-  const script = `IFS= read -r word <&${fd} || exit 125; exec ${fd}<&-; [ "$word" = go ] || exit 125; exec "$@"`;
-  return ["/bin/sh", "-c", script, "cellguard-gate", ...command];
 }
 
 /** Lets a gated child proceed. */

@@ -5,10 +5,17 @@
 //
 // Arguments: workspace file, temp file, outside file, "1" if the network must be blocked,
 // "1" for the Linux checks, host pid, host start time, then four per deny probe: path, type
-// ("file" or "directory"), st_dev and st_ino as the host saw them.
+// ("file" or "directory"), st_dev and st_ino as the host saw them; optionally
+// "--cellguard-then" and a command to exec after a passing report (see runFusedProbe).
 export const PROBE_SCRIPT = String.raw`
 import _socket, os, sys
 argv = sys.argv[1:]
+# Fused with a command: the report goes to descriptor 4, then the command is exec'd here, in the
+# very sandbox that was measured, once the host writes "go" on descriptor 5.
+then = None
+if "--cellguard-then" in argv:
+    cut = argv.index("--cellguard-then")
+    argv, then = argv[:cut], argv[cut + 1:]
 workspace_file, temp_file, outside_file, expect_net, linux, host_pid, host_start = argv[:7]
 deny = [argv[i:i + 4] for i in range(7, len(argv), 4)]
 checks = {}
@@ -108,7 +115,13 @@ if linux == "1":
     checks["setid_blocked"] = errno_of(set_id_bit) == 1
 
     import fcntl
-    checks["tiocsti_blocked"] = errno_of(lambda: fcntl.ioctl(0, 0x5412, b"x")) == 1
+    # On /dev/null, never on an inherited terminal: the filter answers EPERM before the driver
+    # would say ENOTTY, and nothing can be injected anywhere.
+    null = os.open("/dev/null", os.O_RDONLY)
+    try:
+        checks["tiocsti_blocked"] = errno_of(lambda: fcntl.ioctl(null, 0x5412, b"x")) == 1
+    finally:
+        os.close(null)
 
     status = {}
     with open("/proc/self/status") as f:
@@ -128,6 +141,21 @@ if linux == "1":
 
 ok = all(checks.values())
 body = ", ".join('"%s": %s' % (k, "true" if checks[k] else "false") for k in sorted(checks))
-print('{"checks": {%s}, "ok": %s}' % (body, "true" if ok else "false"))
-sys.exit(0 if ok else 23)
+report = '{"checks": {%s}, "ok": %s}' % (body, "true" if ok else "false")
+if then is None:
+    print(report)
+    sys.exit(0 if ok else 23)
+os.write(4, (report + "\n").encode())
+os.close(4)
+if not ok:
+    sys.exit(23)
+word = os.read(5, 16)
+os.close(5)
+if word != b"go\n":
+    sys.exit(125)
+try:
+    os.execvp(then[0], then)
+except OSError as e:
+    os.write(2, ("cellguard: cannot run %s: %s\n" % (then[0], e.strerror)).encode())
+    sys.exit(127 if e.errno == 2 else 126)
 `;

@@ -14,6 +14,7 @@ import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js"
 import { DEFAULT_PATH } from "../kernel/environment.js";
 import type { SandboxBackend } from "./backends.js";
 import { probeReadMasks } from "./deny-list.js";
+import { FUSED_MARKER, runFusedProbe, type FusedCommand } from "./fused-probe.js";
 import { PROBE_SCRIPT } from "./probe-script.js";
 
 export type SelfTestRunner = (
@@ -33,6 +34,8 @@ export interface SelfTestInputs {
   readonly runner: SelfTestRunner;
   readonly home: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Run the probe fused with this command, which it execs on "go" (see fused-probe.ts). */
+  readonly fused?: FusedCommand;
 }
 
 export interface SelfTestOutcome {
@@ -72,27 +75,34 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     ...denyProbes(policy).flatMap((p) => [p.path, p.type, String(p.dev), String(p.ino)]),
   ];
   try {
+    const fused = inputs.fused;
+    const then = fused === undefined ? [] : [FUSED_MARKER, ...fused.command];
     const wrapped = backend.wrap(
       policy,
-      [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, ...probeArgs],
-      {
-        standalone: false,
-      },
+      [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, ...probeArgs, ...then],
+      { standalone: false },
     );
     let result: RunResult;
     try {
-      result = await inputs.runner(wrapped, {
-        cwd: policy.workspace,
-        env: {
-          PATH: DEFAULT_PATH,
-          LANG: inputs.env["LANG"] ?? "C.UTF-8",
-          TMPDIR: policy.tempDir,
-          TMP: policy.tempDir,
-          TEMP: policy.tempDir,
-        },
-        timeoutMs: SELF_TEST_TIMEOUT_MS,
-        maxOutputBytes: 64 * 1024,
-      });
+      result =
+        fused !== undefined
+          ? await runFusedProbe(wrapped, {
+              cwd: policy.workspace,
+              fused,
+              timeoutMs: SELF_TEST_TIMEOUT_MS,
+            })
+          : await inputs.runner(wrapped, {
+              cwd: policy.workspace,
+              env: {
+                PATH: DEFAULT_PATH,
+                LANG: inputs.env["LANG"] ?? "C.UTF-8",
+                TMPDIR: policy.tempDir,
+                TMP: policy.tempDir,
+                TEMP: policy.tempDir,
+              },
+              timeoutMs: SELF_TEST_TIMEOUT_MS,
+              maxOutputBytes: 64 * 1024,
+            });
     } catch (error) {
       return failed(
         `self-test could not start: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,0 +1,85 @@
+// The self-test fused with the command it vouches for: the probe runs first inside the very
+// sandbox the command will run in, reports on descriptor 4, and execs the command only when the
+// host, having judged the report, writes "go" on descriptor 5. One sandbox start-up instead of
+// two, and the boundary measured is the command's own.
+import type { ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
+import {
+  killGroup,
+  spawnWrapped,
+  type RunResult,
+  type WrappedCommand,
+} from "../platform/launch.js";
+
+/** What the caller fuses with the self-test. */
+export interface FusedCommand {
+  readonly command: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  /** Receives the running process; the caller opens its gate (descriptor 5) or kills it. */
+  readonly onSpawn: (child: ChildProcess, gateFd: number) => void;
+}
+
+export const FUSED_MARKER = "--cellguard-then";
+
+/**
+ * Runs the fused probe until it has reported. A passing report resolves with exit code 0 while
+ * the process waits at its gate; anything else resolves when it exits (or at the timeout).
+ */
+export function runFusedProbe(
+  command: WrappedCommand,
+  options: { cwd: string; fused: FusedCommand; timeoutMs: number },
+): Promise<RunResult> {
+  const reportFd = 3 + command.inherited.length;
+  const gateFd = reportFd + 1;
+  if (gateFd > 9)
+    return Promise.reject(new RangeError("Cannot fuse the probe: too many descriptors"));
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawnWrapped(command, {
+        cwd: options.cwd,
+        env: options.fused.env,
+        stdin: "inherit",
+        stdout: "inherit",
+        stderr: "inherit",
+        extraPipes: 2,
+      });
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    options.fused.onSpawn(child, gateFd);
+    let report = "";
+    let settled = false;
+    const settle = (result: RunResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const timer = setTimeout(() => {
+      killGroup(child);
+      settle({ exitCode: null, signal: "SIGKILL", stdout: report, stderr: "", timedOut: true });
+    }, options.timeoutMs);
+    const reportStream = child.stdio[reportFd] as Readable | null | undefined;
+    reportStream?.setEncoding("utf8");
+    reportStream?.on("data", (chunk: string) => {
+      if (report.length < 64 * 1024) report += chunk;
+    });
+    reportStream?.on("error", () => undefined);
+    reportStream?.once("end", () => {
+      // The probe closed its report: a pass waits at the gate, a failure is on its way out.
+      if (/"ok": true\}\s*$/.test(report)) {
+        settle({ exitCode: 0, signal: null, stdout: report, stderr: "", timedOut: false });
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      if (!settled) reject(error);
+      settled = true;
+    });
+    child.once("exit", (exitCode, signal) => {
+      settle({ exitCode, signal, stdout: report, stderr: "", timedOut: false });
+    });
+  });
+}
