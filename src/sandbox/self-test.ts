@@ -1,7 +1,8 @@
 // The deny/allow self-test: the probe runs under exactly the argv the runtime uses, and the
 // host decides from the checks it requires itself, never from the probe's own verdict.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
@@ -112,9 +113,11 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     const leaked = existsSync(outsideFile);
     return judge(result, backend.requiredChecks(policy), leaked);
   } finally {
-    rmSync(outsideDir, { recursive: true, force: true });
-    rmSync(files.workspace, { force: true });
-    rmSync(files.temp, { force: true });
+    // In the background: a fused command waits at its gate for this function to return. The
+    // pending removals keep the process alive until they are done.
+    for (const path of [outsideDir, files.workspace, files.temp]) {
+      void rm(path, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 }
 
