@@ -20,5 +20,7 @@ await build({
   outfile,
   logLevel: "warning",
   legalComments: "none",
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
 chmodSync(outfile, 0o755);

@@ -1,6 +1,6 @@
 // createKernelSandbox: normalise options → detect the backend → allocate the private temp →
 // build the policy → prove it with the self-test → publish the measured status.
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../platform/random.js";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
@@ -331,7 +331,7 @@ function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
   // A canary inside the writable private temp, masked like any secret: the self-test proves
   // that a deny holds even under a writable root, with the runtime's exact argv.
   const canary = join(tempDir, ".cellguard-deny-canary");
-  writeFileSync(canary, randomBytes(16).toString("hex"), { mode: 0o600, flag: "wx" });
+  writeFileSync(canary, randomHex(16), { mode: 0o600, flag: "wx" });
   const denyRead = [
     { kind: "literal" as const, path: canary },
     ...defaultSecretReadDenials({

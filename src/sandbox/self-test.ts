@@ -1,6 +1,6 @@
 // The deny/allow self-test: the probe runs under exactly the argv the runtime uses, and the
 // host decides from the checks it requires itself, never from the probe's own verdict.
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../platform/random.js";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -57,7 +57,7 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
   if (inputs.python === null) {
     return failed("self-test could not start: no python3 interpreter was found to run the probe");
   }
-  const token = `${process.pid}-${randomBytes(6).toString("hex")}`;
+  const token = `${process.pid}-${randomHex(6)}`;
   const outsideDir = allocateOutsideDir(policy, inputs.home);
   if (outsideDir === null) return failed("self-test could not allocate deny probe");
   const outsideFile = join(outsideDir, "must-not-write");
