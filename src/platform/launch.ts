@@ -23,7 +23,7 @@ export type StdioSetting = "pipe" | "inherit" | "ignore";
 export interface SpawnWrappedOptions {
   /**
    * More descriptors after the inherited ones, left open as pipes to this process: a gate the
-   * child waits on until `openGate` writes to it (see gatedCommand), or a report it writes.
+   * child waits on until `openGate` writes to it, or a report it writes (see sandbox/fused-probe.ts).
    */
   readonly extraPipes?: number;
   readonly cwd: string;
