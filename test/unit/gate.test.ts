@@ -23,9 +23,7 @@ os.write(1, b"command ran\\n")
 `;
 }
 
-async function start(
-  ok: boolean,
-): Promise<{
+async function start(ok: boolean): Promise<{
   child: ChildProcess;
   gateFd: number;
   result: Awaited<ReturnType<typeof runFusedProbe>>;
