@@ -1,0 +1,89 @@
+// The policy value for one sandbox: deny list, masks, rebuilt homes, read-only control paths.
+// This is the host-probing step; the renderers only ever see its result.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { dataDirCandidates } from "../config/data-dir.js";
+import { SandboxConfigurationError } from "../errors.js";
+import { randomHex } from "../platform/random.js";
+import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import { canonicalPath, defaultSecretReadDenials, probeReadMasks } from "./deny-list.js";
+import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
+import type { NormalizedOptions } from "./options.js";
+
+export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
+  ensureDataDirs(opts);
+  // A canary inside the writable private temp, masked like any secret: the self-test proves
+  // that a deny holds even under a writable root, with the runtime's exact argv.
+  const canary = join(tempDir, ".cellguard-deny-canary");
+  writeFileSync(canary, randomHex(16), { mode: 0o600, flag: "wx" });
+  const denyRead = [
+    { kind: "literal" as const, path: canary },
+    ...defaultSecretReadDenials({
+      workspace: opts.workspace,
+      tempDir,
+      env: opts.env,
+      homes: opts.homes,
+      os: opts.platform.os,
+      packageDir: packageDir(),
+    }),
+  ];
+  const hidden = opts.platform.os === "linux" ? hiddenDirectories(denyRead, opts.homes) : [];
+  for (const dir of hidden) {
+    // A rebuilt directory is remounted read-only: inside the workspace it would take the
+    // workspace's writes with it, or hide what the workspace holds.
+    if (isSameOrInside(dir.path, opts.workspace)) {
+      throw new SandboxConfigurationError(
+        `Cannot create sandbox: workspace ${JSON.stringify(opts.workspace)} contains ${dir.path}, which holds credential stores cellguard hides; use a folder without them`,
+      );
+    }
+  }
+  return Object.freeze({
+    workspace: opts.workspace,
+    tempDir,
+    allowRawNetwork: opts.allowRawNetwork,
+    denyRead: Object.freeze(denyRead),
+    // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
+    readMasks: Object.freeze(
+      probeReadMasks(denyRead).filter((m) => reachableAfterHiding(m.path, hidden)),
+    ),
+    hiddenDirectories: Object.freeze(hidden),
+    readOnlyPaths: Object.freeze(workspaceControlPaths(opts.workspace)),
+    dropCapabilities: opts.uid === 0,
+  });
+}
+
+// A repository's .git is code the host runs later (hooks, core.fsmonitor, aliases): read-only
+// inside the sandbox, as one mount so it cannot be renamed aside and replaced.
+function workspaceControlPaths(workspace: string): string[] {
+  const git = join(workspace, ".git");
+  if (!existsSync(git)) return [];
+  const real = canonicalPath(git);
+  return isSameOrInside(real, workspace) ? [real] : [];
+}
+
+// The data directory is masked only if it exists when the sandbox starts, so create it (owner
+// only) rather than leave a database created later readable from a running Cell.
+function ensureDataDirs(opts: NormalizedOptions): void {
+  for (const home of opts.homes) {
+    for (const dir of dataDirCandidates(opts.platform.os, opts.env, home)) {
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+      } catch {
+        // Unwritable parent: nothing can create the database there either.
+      }
+    }
+  }
+}
+
+// The package root: the nearest folder with a package.json above this module (the compiled
+// tree or the bundle).
+function packageDir(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}

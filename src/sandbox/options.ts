@@ -1,0 +1,99 @@
+// Options for createKernelSandbox, normalised in one place: defaults applied, the environment
+// read once, the workspace checked and placed, the user's homes found.
+import { homedir, userInfo } from "node:os";
+import {
+  parseSandboxMode,
+  rawNetworkFromEnv,
+  sandboxModeFromEnv,
+  type SandboxMode,
+} from "../config/sandbox-config.js";
+import { dataDirCandidates } from "../config/data-dir.js";
+import { hostPlatform, type HostPlatform } from "../platform/select.js";
+import { trustedWhich } from "../platform/trusted-binary.js";
+import type { Which } from "../platform/which.js";
+import { defaultSelfTestRunner, type SelfTestRunner } from "./self-test.js";
+import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
+
+export interface KernelSandboxOptions {
+  /** The writable workspace. Default: the current directory. */
+  readonly workspace?: string;
+  /** `auto` | `enforce` | `off`. Default: CELLGUARD_KERNEL_SANDBOX, else `auto`. */
+  readonly mode?: string;
+  /** Allow raw network. Default: CELLGUARD_KERNEL_ALLOW_RAW_NETWORK, else false. */
+  readonly allowRawNetwork?: boolean;
+  /** Where settings are read from. Default: process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Called once per distinct warning text. Default: process.emitWarning. */
+  readonly onWarning?: (message: string) => void;
+  // Injectable host facts, so every path is testable on any machine.
+  readonly platform?: HostPlatform;
+  /** Finds security binaries. Default: PATH, accepting only root-owned, unwritable files. */
+  readonly which?: Which;
+  readonly runner?: SelfTestRunner;
+  readonly home?: string;
+  readonly uid?: number;
+  /** Interpreter for the self-test probe. Default: the system python3. */
+  readonly probePython?: string | null;
+}
+
+export interface NormalizedOptions {
+  readonly workspace: string;
+  readonly mode: SandboxMode;
+  readonly allowRawNetwork: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly onWarning: (message: string) => void;
+  readonly platform: HostPlatform;
+  readonly which: Which;
+  readonly customWhich: boolean;
+  readonly runner: SelfTestRunner;
+  readonly customRunner: boolean;
+  /** $HOME first, then the account's home from the password database when it differs. */
+  readonly homes: readonly string[];
+  readonly uid: number;
+  readonly probePython: string | null | undefined;
+}
+
+export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptions {
+  const raw: KernelSandboxOptions = Object.assign(Object.create(null) as object, options);
+  const env = raw.env ?? process.env;
+  const mode =
+    raw.mode === undefined ? sandboxModeFromEnv(env) : parseSandboxMode(raw.mode, "mode");
+  // Validated even when an explicit value overrides it: a typo in the environment is reported.
+  const envNetwork = rawNetworkFromEnv(env);
+  const platform = raw.platform ?? hostPlatform();
+  const homes = raw.home !== undefined ? [raw.home] : accountHomes();
+  const workspace = canonicalWorkspace(raw.workspace ?? process.cwd());
+  checkWorkspacePlacement(workspace, {
+    homes,
+    dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
+  });
+  return {
+    workspace,
+    mode,
+    allowRawNetwork: raw.allowRawNetwork ?? envNetwork,
+    env,
+    onWarning:
+      raw.onWarning ?? ((message) => process.emitWarning(message, "CellguardSecurityWarning")),
+    platform,
+    which: raw.which ?? trustedWhich(env),
+    customWhich: raw.which !== undefined,
+    runner: raw.runner ?? defaultSelfTestRunner,
+    customRunner: raw.runner !== undefined,
+    homes,
+    uid: raw.uid ?? process.getuid?.() ?? -1,
+    probePython: raw.probePython,
+  };
+}
+
+// $HOME can be pointed anywhere by whoever starts cellguard; the account's own home holds the
+// same credentials, so both are masked.
+function accountHomes(): string[] {
+  const homes = [homedir()];
+  try {
+    const account = userInfo().homedir;
+    if (account !== "" && !homes.includes(account)) homes.push(account);
+  } catch {
+    // no password-database entry for this uid
+  }
+  return homes;
+}
