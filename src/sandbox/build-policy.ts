@@ -1,13 +1,18 @@
 // The policy value for one sandbox: deny list, masks, rebuilt homes, read-only control paths.
 // This is the host-probing step; the renderers only ever see its result.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataDirCandidates } from "../config/data-dir.js";
 import { SandboxConfigurationError } from "../errors.js";
 import { randomHex } from "../platform/random.js";
-import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
-import { canonicalPath, defaultSecretReadDenials, probeReadMasks } from "./deny-list.js";
+import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import {
+  canonicalPath,
+  defaultSecretReadDenials,
+  probeReadMasks,
+  SYSTEM_SECRET_PATHS,
+} from "./deny-list.js";
 import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
 import type { NormalizedOptions } from "./options.js";
 
@@ -45,7 +50,9 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
     denyRead: Object.freeze(denyRead),
     // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
     readMasks: Object.freeze(
-      probeReadMasks(denyRead).filter((m) => reachableAfterHiding(m.path, hidden)),
+      probeReadMasks(denyRead).filter(
+        (m) => reachableAfterHiding(m.path, hidden) && !unreadableHostSecret(m),
+      ),
     ),
     hiddenDirectories: Object.freeze(hidden),
     readOnlyPaths: Object.freeze(workspaceControlPaths(opts.workspace)),
@@ -85,5 +92,23 @@ function packageDir(): string | null {
     const parent = dirname(dir);
     if (parent === dir) return null;
     dir = parent;
+  }
+}
+
+const SYSTEM_SECRETS = new Set(SYSTEM_SECRET_PATHS.map((entry) => entry.path));
+
+// /etc/shadow and its kind are unreadable to an ordinary user anyway: a mask would only cost a
+// mount per command. Root (and a member of the shadow group) can read them, and gets the mask.
+// The self-test still checks each one: unmasked, it must refuse the read.
+function unreadableHostSecret(mask: ReadMask): boolean {
+  if (!SYSTEM_SECRETS.has(mask.path)) return false;
+  try {
+    accessSync(
+      mask.path,
+      mask.type === "directory" ? constants.X_OK | constants.R_OK : constants.R_OK,
+    );
+    return false;
+  } catch {
+    return true;
   }
 }

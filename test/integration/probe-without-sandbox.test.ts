@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PROBE_SCRIPT } from "../../src/sandbox/probe-script.js";
-import { isLinux, systemPython } from "../helpers/host.js";
+import { isLinux, isRoot, systemPython } from "../helpers/host.js";
 
 const skip = !isLinux
   ? "the Linux checks read /proc"
@@ -54,6 +54,32 @@ test(
       }
       assert.equal(checks["workspace_write"], true);
       assert.equal(checks["socketpair_allowed"], true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  "an unmasked deny target counts as blocked only when the kernel refuses this user the read",
+  {
+    skip:
+      skip || (isRoot ? "root reads a mode-000 file; the unprivileged re-run covers this" : false),
+  },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "cellguard-probe-"));
+    try {
+      const locked = join(dir, "locked");
+      writeFileSync(locked, "secret", { mode: 0o000 });
+      const st = statSync(locked, { bigint: true });
+      const r = spawnSync(
+        systemPython ?? "python3",
+        ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "o"), "0", "0",
+          String(process.pid), "", locked, "file", String(st.dev), String(st.ino)],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      ); // prettier-ignore
+      const { checks } = JSON.parse(r.stdout) as { checks: Record<string, boolean> };
+      assert.equal(checks["secret_read_blocked"], true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
