@@ -98,17 +98,23 @@ function packageDir(): string | null {
 const SYSTEM_SECRETS = new Set(SYSTEM_SECRET_PATHS.map((entry) => entry.path));
 
 // /etc/shadow and its kind are unreadable to an ordinary user anyway: a mask would only cost a
-// mount per command. Root (and a member of the shadow group) can read them, and gets the mask.
-// The self-test still checks each one: unmasked, it must refuse the read.
+// mount per command. Root (and a member of the shadow or ssl-cert group) can read them, and gets
+// the mask. A directory is left unmasked only if it can be neither listed nor traversed (0710
+// root:ssl-cert lets a member open a key by name). access(2) answers for the real ids, so a
+// process whose effective ids differ always masks. The self-test checks each target either way.
 function unreadableHostSecret(mask: ReadMask): boolean {
   if (!SYSTEM_SECRETS.has(mask.path)) return false;
-  try {
-    accessSync(
-      mask.path,
-      mask.type === "directory" ? constants.X_OK | constants.R_OK : constants.R_OK,
-    );
+  if (process.geteuid?.() !== process.getuid?.() || process.getegid?.() !== process.getgid?.()) {
     return false;
-  } catch {
-    return true;
   }
+  const refused = (mode: number): boolean => {
+    try {
+      accessSync(mask.path, mode);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  if (mask.type === "directory") return refused(constants.R_OK) && refused(constants.X_OK);
+  return refused(constants.R_OK);
 }

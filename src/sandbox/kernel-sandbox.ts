@@ -83,6 +83,10 @@ export class KernelSandbox {
   /**
    * Idempotent: removes the private temp directory, also when a Cell made parts of it
    * unreadable. Never throws; returns what could not be removed, or null.
+   *
+   * Call it only after every command wrapped by this sandbox has exited (each sandbox dies with
+   * its command): the removal walks a tree that sandboxed processes could write, and a live one
+   * could swap a directory for a link while it runs.
    */
   close(): string | null {
     if (this.#closed) return null;

@@ -61,15 +61,11 @@ def masked(path, kind, dev, ino):
     except OSError:
         return True
     if str(st.st_dev) == dev and str(st.st_ino) == ino:
-        # The host's own file, unmasked: held only if the kernel refuses this user the read.
-        try:
-            if kind == "directory":
-                os.listdir(path)
-            else:
-                os.close(os.open(path, os.O_RDONLY))
-            return False
-        except OSError:
-            return True
+        # The host's own file, unmasked: held only if the kernel refuses this user the read
+        # (for a directory: both listing it and reaching anything inside by name).
+        if kind == "directory":
+            return not succeeds(lambda: os.listdir(path)) and not succeeds(lambda: os.stat(path + "/."))
+        return not succeeds(lambda: os.close(os.open(path, os.O_RDONLY)))
     try:
         if kind == "directory":
             return len(os.listdir(path)) == 0

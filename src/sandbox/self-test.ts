@@ -2,7 +2,7 @@
 // host decides from the checks it requires itself, never from the probe's own verdict.
 import { randomHex } from "../platform/random.js";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
@@ -114,10 +114,13 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     return judge(result, backend.requiredChecks(policy), leaked);
   } finally {
     // In the background: a fused command waits at its gate for this function to return. The
-    // pending removals keep the process alive until they are done.
-    for (const path of [outsideDir, files.workspace, files.temp]) {
-      void rm(path, { recursive: true, force: true }).catch(() => undefined);
-    }
+    // pending removals keep the process alive until they are done. Only the host-made outside
+    // directory is removed recursively: the probe's own files sit where sandboxed processes
+    // write, and a recursive delete by path there can be steered through a symlink swapped in
+    // mid-way. A plain unlink removes a planted link or fails on a directory, harmlessly (the
+    // probe unlinked its files already).
+    void rm(outsideDir, { recursive: true, force: true }).catch(() => undefined);
+    for (const path of [files.workspace, files.temp]) void unlink(path).catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 // createKernelSandbox decisions, driven with injected host facts so every platform and failure
 // path runs here; the real bubblewrap path is covered by the escape suite.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, test } from "node:test";
 import {
@@ -331,4 +331,35 @@ describe("createKernelSandbox: a faked facility failure is not believed", () => 
       );
     },
   );
+});
+
+describe("createKernelSandbox: cleanup never deletes recursively where a Cell writes", () => {
+  const fx = useFixture();
+  beforeEach(() => resetSelfTestCache());
+
+  test("a directory planted at the probe's workspace file name survives the self-test's cleanup", async () => {
+    // A concurrent Cell that swaps a directory (or a link to one) in at the probe's file name must
+    // not get the host to empty it: the cleanup unlinks, it never walks.
+    let planted = "";
+    const runner: SelfTestRunner = (command) => {
+      const wsFile = command.args.find((a) => a.includes(".cellguard-sandbox-test-")) ?? "";
+      planted = wsFile;
+      mkdirSync(wsFile);
+      writeFileSync(join(wsFile, "victim"), "keep me");
+      return passingRunner(COMMON)(command, {} as never);
+    };
+    const sandbox = await createKernelSandbox({
+      workspace: fx.workspace,
+      env: fx.env,
+      home: fx.home,
+      probePython: "/usr/bin/python3",
+      platform: darwin,
+      which: () => "/usr/bin/sandbox-exec",
+      runner,
+    });
+    sandbox.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.ok(planted !== "");
+    assert.equal(readFileSync(join(planted, "victim"), "utf8"), "keep me");
+  });
 });

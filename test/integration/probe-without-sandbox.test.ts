@@ -1,7 +1,15 @@
 // The self-test can fail: run unsandboxed, the probe reports every boundary as absent.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -80,6 +88,36 @@ test(
       ); // prettier-ignore
       const { checks } = JSON.parse(r.stdout) as { checks: Record<string, boolean> };
       assert.equal(checks["secret_read_blocked"], true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  "an unmasked directory that can be traversed counts as readable, even when it cannot be listed",
+  {
+    skip:
+      skip ||
+      (isRoot ? "root traverses any directory; the unprivileged re-run covers this" : false),
+  },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "cellguard-probe-"));
+    try {
+      const keys = join(dir, "private");
+      mkdirSync(keys);
+      writeFileSync(join(keys, "server.key"), "secret");
+      chmodSync(keys, 0o100); // traverse only, like /etc/ssl/private for a group member
+      const st = statSync(keys, { bigint: true });
+      const r = spawnSync(
+        systemPython ?? "python3",
+        ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "o"), "0", "0",
+          String(process.pid), "", keys, "directory", String(st.dev), String(st.ino)],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      ); // prettier-ignore
+      chmodSync(keys, 0o700);
+      const { checks } = JSON.parse(r.stdout) as { checks: Record<string, boolean> };
+      assert.equal(checks["secret_read_blocked"], false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
