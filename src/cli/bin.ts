@@ -4,6 +4,7 @@ import { closeLeakingDescriptors } from "../platform/descriptors.js";
 import { EXIT_CANNOT_RUN } from "./exit-codes.js";
 import { processIo } from "./io.js";
 import { main } from "./main.js";
+import { escapeOneLine } from "./terminal-text.js";
 
 closeLeakingDescriptors();
 main(process.argv.slice(2), processIo).then(
@@ -12,7 +13,7 @@ main(process.argv.slice(2), processIo).then(
   },
   (error: unknown) => {
     process.stderr.write(
-      `cellguard: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+      `cellguard: internal error: ${escapeOneLine(error instanceof Error ? error.message : String(error))}\n`,
     );
     process.exitCode = EXIT_CANNOT_RUN;
   },

@@ -5,7 +5,7 @@ import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
-import { escapeOneLine } from "./terminal-text.js";
+import { escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
 export const DOCTOR_USAGE =
   "usage: cellguard doctor [--workspace DIR] [--mode auto|enforce|off] [--json]";
@@ -47,7 +47,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
     }
   }
   if (options["json"] === true) {
-    io.stdout(`${JSON.stringify({ sandbox: statusToJson(status) }, null, 2)}\n`);
+    io.stdout(`${terminalSafeJson({ sandbox: statusToJson(status) }, 2)}\n`);
     return EXIT_OK;
   }
   io.stdout(renderText(status));

@@ -12,7 +12,7 @@ import { statusToJson } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
-import { escapeForTerminal, escapeOneLine } from "./terminal-text.js";
+import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
 export const EXEC_USAGE =
   "usage: cellguard exec [--workspace DIR] [--mode auto|enforce|off] [--allow-network] [--timeout SECONDS] [--json] -- COMMAND [ARG…]";
@@ -42,7 +42,9 @@ class ExecRun {
   #stopWatching: (() => void) | null = null;
   readonly #onSignal = (signal: NodeJS.Signals): void => {
     if (this.child !== null && this.gateFd === null) {
-      killGroup(this.child, signal);
+      // Never after the group leader is gone: its id could belong to another group by now.
+      if (this.child.exitCode === null && this.child.signalCode === null)
+        killGroup(this.child, signal);
       return;
     }
     // Before the command runs (self-test, gate closed) or under --json: stop everything.
@@ -61,7 +63,8 @@ class ExecRun {
     const watch = watchPolicyDenyList(policy, (path) => {
       this.breach = path;
       this.stopped.abort();
-      if (this.child !== null) killGroup(this.child);
+      const child = this.child;
+      if (child !== null && child.exitCode === null && child.signalCode === null) killGroup(child);
     });
     this.#stopWatching = watch.stop;
     this.unwatched = watch.unwatched;
@@ -200,7 +203,7 @@ async function runCommand(
             (result.signal !== null ? exitCodeForSignal(result.signal) : EXIT_CANNOT_RUN));
     if (run.breach !== null) io.stderr(breachMessage());
     io.stdout(
-      `${JSON.stringify({
+      `${terminalSafeJson({
         exit_code: exitCode,
         timed_out: result.timedOut,
         stopped_for_changed_secret: run.breach,
@@ -245,7 +248,7 @@ function parseTimeout(raw: string | boolean | undefined): number | null | Error 
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 2_000_000) {
     return new RangeError(
-      `--timeout must be a number of seconds above 0: current value is ${JSON.stringify(raw)}`,
+      `--timeout must be a number of seconds above 0: current value is ${terminalSafeJson(raw)}`,
     );
   }
   return Math.ceil(seconds * 1000);
@@ -268,6 +271,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number | null, io: CliIo): 
       timeoutMs === null
         ? null
         : setTimeout(() => {
+            if (child.exitCode !== null || child.signalCode !== null) return;
             io.stderr(
               `cellguard exec: timed out after ${timeoutMs / 1000} s; the process group was killed\n`,
             );

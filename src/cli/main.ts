@@ -3,6 +3,7 @@ import { doctorCommand } from "./doctor.js";
 import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { escapeOneLine } from "./terminal-text.js";
 
 const USAGE = `usage: cellguard <command> [options]
 
@@ -25,7 +26,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
-    io.stderr(`cellguard: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+    io.stderr(`cellguard: unknown command ${escapeOneLine(JSON.stringify(name))}\n${USAGE}`);
     return EXIT_USAGE;
   }
   return command(args, io);

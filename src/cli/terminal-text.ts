@@ -21,3 +21,12 @@ export function escapeForTerminal(text: string): string {
 export function escapeOneLine(text: string): string {
   return text.replace(UNSAFE_WITH_NEWLINE, escapeChar);
 }
+
+// JSON.stringify escapes only what JSON requires (below U+0020); C1 controls, line separators
+// and bidi controls from command output would otherwise reach the terminal raw.
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** JSON text safe to print to a terminal, still valid JSON with the same value. */
+export function terminalSafeJson(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space).replace(JSON_UNSAFE, escapeChar);
+}

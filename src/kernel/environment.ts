@@ -55,8 +55,15 @@ export function isDeniedVariable(name: string): boolean {
   return DENIED_FRAGMENTS.some((f) => upper.includes(f));
 }
 
+// The locale categories by name: "any LC_*" would admit LC_GH_PAT, and sshd's common
+// `AcceptEnv LC_*` makes LC_ a well-worn way to smuggle variables.
+const LOCALE_CATEGORIES: ReadonlySet<string> = new Set([
+  "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES",
+  "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
+]); // prettier-ignore
+
 function isCopiedVariable(name: string): boolean {
-  return COPIED_NAMES.has(name) || name.startsWith("LC_");
+  return COPIED_NAMES.has(name) || LOCALE_CATEGORIES.has(name);
 }
 
 export function buildKernelEnvironment(

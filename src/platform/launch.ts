@@ -117,11 +117,16 @@ export function runWrapped(
       errBytes += chunk.length;
     });
     let timedOut = false;
+    let exited = false;
+    // Never kill by group id after the leader is gone: the id could belong to another group.
     const timer = setTimeout(() => {
+      if (exited) return;
       timedOut = true;
       killGroup(child);
     }, options.timeoutMs);
-    const abort = (): void => killGroup(child);
+    const abort = (): void => {
+      if (!exited) killGroup(child);
+    };
     options.signal?.addEventListener("abort", abort, { once: true });
     if (options.signal?.aborted === true) abort();
     child.once("error", (error) => {
@@ -129,7 +134,10 @@ export function runWrapped(
       reject(error);
     });
     // A Cell's background children must not outlive it, nor hold its output pipes open.
-    child.once("exit", () => killGroup(child));
+    child.once("exit", () => {
+      killGroup(child);
+      exited = true;
+    });
     child.once("close", (exitCode, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", abort);

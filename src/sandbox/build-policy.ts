@@ -15,6 +15,7 @@ import {
 } from "./deny-list.js";
 import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
 import type { NormalizedOptions } from "./options.js";
+import { executedPathsInside } from "./workspace.js";
 
 export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
   ensureDataDirs(opts);
@@ -55,7 +56,13 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
       ),
     ),
     hiddenDirectories: Object.freeze(hidden),
-    readOnlyPaths: Object.freeze(workspaceControlPaths(opts.workspace)),
+    readOnlyPaths: Object.freeze([
+      ...workspaceControlPaths(opts.workspace),
+      ...executedPathsInside(opts.workspace, {
+        homes: opts.homes,
+        pathEntries: (opts.env["PATH"] ?? "").split(":"),
+      }),
+    ]),
     dropCapabilities: opts.uid === 0,
   });
 }
@@ -63,10 +70,14 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
 // A repository's .git is code the host runs later (hooks, core.fsmonitor, aliases): read-only
 // inside the sandbox, as one mount so it cannot be renamed aside and replaced.
 function workspaceControlPaths(workspace: string): string[] {
+  const paths: string[] = [];
   const git = join(workspace, ".git");
-  if (!existsSync(git)) return [];
-  const real = canonicalPath(git);
-  return isSameOrInside(real, workspace) ? [real] : [];
+  if (existsSync(git)) paths.push(canonicalPath(git));
+  // cellguard itself (say node_modules/cellguard in a project): a Cell that rewrote it would run
+  // on the host the next time cellguard starts.
+  const pkg = packageDir();
+  if (pkg !== null) paths.push(canonicalPath(pkg));
+  return paths.filter((path) => path !== workspace && isSameOrInside(path, workspace));
 }
 
 // The data directory is masked only if it exists when the sandbox starts, so create it (owner
@@ -85,7 +96,7 @@ function ensureDataDirs(opts: NormalizedOptions): void {
 
 // The package root: the nearest folder with a package.json above this module (the compiled
 // tree or the bundle).
-function packageDir(): string | null {
+export function packageDir(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, "package.json"))) return dir;

@@ -3,7 +3,7 @@
 // the kernel drops or never had the mask, and a running Cell can read the new file. The host
 // watches the directories that hold denied names and stops the sandbox when one changes.
 import { existsSync, watch, type FSWatcher } from "node:fs";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { DenyEntry, SandboxPolicy } from "../policy/sandbox-policy.js";
 import { reachableAfterHiding } from "./home-overlay.js";
 
@@ -14,20 +14,37 @@ interface WatchedName {
   readonly target: string;
 }
 
-/** For each deny entry, the nearest existing directory above it and the name to watch there. */
+/**
+ * For each deny entry, every directory above it and the name to watch there: the next component
+ * on the way down. A rename of any ancestor (the data directory's parent moved aside and
+ * re-created, say) swaps what the masked path means, so each level is watched.
+ */
 export function watchPlan(entries: readonly DenyEntry[]): Map<string, WatchedName[]> {
   const plan = new Map<string, WatchedName[]>();
+  const add = (dir: string, watched: WatchedName): void => {
+    const list = plan.get(dir) ?? [];
+    if (!list.some((w) => w.name === watched.name && w.prefix === watched.prefix))
+      list.push(watched);
+    plan.set(dir, list);
+  };
   for (const entry of entries) {
+    let below = entry.path;
     let dir = dirname(entry.path);
-    while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
-    const below = relative(dir, entry.path).split(sep)[0] ?? basename(entry.path);
-    const direct = dirname(entry.path) === dir;
-    const watched: WatchedName = {
-      name: below,
-      prefix: direct && entry.kind === "prefix",
-      target: entry.path,
-    };
-    plan.set(dir, [...(plan.get(dir) ?? []), watched]);
+    let direct = true;
+    for (;;) {
+      if (existsSync(dir)) {
+        add(dir, {
+          name: basename(below),
+          prefix: direct && entry.kind === "prefix",
+          target: entry.path,
+        });
+      }
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      below = dir;
+      dir = parent;
+      direct = false;
+    }
   }
   return plan;
 }

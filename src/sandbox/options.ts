@@ -1,6 +1,7 @@
 // Options for createKernelSandbox, normalised in one place: defaults applied, the environment
 // read once, the workspace checked and placed, the user's homes found.
 import { homedir, userInfo } from "node:os";
+import { join } from "node:path";
 import {
   parseSandboxMode,
   rawNetworkFromEnv,
@@ -12,6 +13,8 @@ import { hostPlatform, type HostPlatform } from "../platform/select.js";
 import { trustedWhich } from "../platform/trusted-binary.js";
 import type { Which } from "../platform/which.js";
 import { defaultSelfTestRunner, type SelfTestRunner } from "./self-test.js";
+import { packageDir } from "./build-policy.js";
+import { HOME_SECRET_PATHS } from "./deny-list.js";
 import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
 
 export interface KernelSandboxOptions {
@@ -66,6 +69,9 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   checkWorkspacePlacement(workspace, {
     homes,
     dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
+    secretPaths: homes.flatMap((home) => HOME_SECRET_PATHS.map((entry) => join(home, entry.path))),
+    pathEntries: (env["PATH"] ?? "").split(":"),
+    packageDir: packageDir(),
   });
   return {
     workspace,

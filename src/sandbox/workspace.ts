@@ -1,16 +1,29 @@
 // Where a workspace may be. It becomes a writable root, so it must not be a place whose
 // contents the host trusts: the system trees, a home directory (shell start-up files, the
 // parents of every credential mask), or cellguard's own data directory.
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { SandboxConfigurationError } from "../errors.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { isAbsolute, join } from "node:path";
 import { canonicalPath } from "./deny-list.js";
 
 /** Trees a workspace may not be inside (nor be). */
 const SYSTEM_TREES = [
   "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin",
   "/sys", "/usr", "/System", "/Library", "/private/etc", "/private/var/db",
+  // State that root's tools run or read later: package scripts, cron, logs, caches, mail.
+  "/var/lib", "/var/spool", "/var/log", "/var/cache", "/var/mail", "/var/backups",
 ]; // prettier-ignore
+
+/** Folders under a home whose contents the user's session or shell runs later. */
+const HOME_EXECUTED = [
+  ".local/bin",
+  "bin",
+  ".config/autostart",
+  ".config/systemd",
+  ".bashrc.d",
+  ".profile.d",
+];
 
 /** Directories a workspace may not be exactly (their children are fine). */
 const SHARED_ROOTS = [
@@ -65,7 +78,16 @@ export function canonicalWorkspace(workspace: string): string {
  */
 export function checkWorkspacePlacement(
   workspace: string,
-  places: { homes: readonly string[]; dataDirs: readonly string[] },
+  places: {
+    homes: readonly string[];
+    dataDirs: readonly string[];
+    /** Credential folders and files the sandbox hides: a workspace there would expose them. */
+    secretPaths: readonly string[];
+    /** PATH entries: a writable one hands the host a command to run. */
+    pathEntries: readonly string[];
+    /** cellguard's own package: a Cell that rewrote it would run on the host next time. */
+    packageDir: string | null;
+  },
 ): void {
   const refuse = (why: string): never => {
     throw new SandboxConfigurationError(
@@ -89,4 +111,39 @@ export function checkWorkspacePlacement(
       refuse(`overlaps cellguard's data directory ${dir}`);
     }
   }
+  for (const secret of places.secretPaths.map(canonicalPath)) {
+    if (isSameOrInside(workspace, secret))
+      refuse(`is inside the credential store ${secret}, which the sandbox hides`);
+  }
+  const executed = [
+    ...places.homes.flatMap((home) => HOME_EXECUTED.map((rel) => join(home, rel))),
+    ...places.pathEntries.filter((entry) => isAbsolute(entry)),
+  ];
+  // (An executed folder inside the workspace, such as node_modules/.bin on npm's PATH, is kept
+  // read-only by the policy instead; see executedPathsInside.)
+  for (const dir of executed.map(canonicalPath)) {
+    if (isSameOrInside(workspace, dir)) {
+      refuse(
+        `is inside ${dir}, whose programs the host runs later (it is on PATH or started by the session)`,
+      );
+    }
+  }
+  if (places.packageDir !== null) {
+    const pkg = canonicalPath(places.packageDir);
+    if (isSameOrInside(workspace, pkg)) refuse(`is inside cellguard's own package ${pkg}`);
+  }
+}
+
+/** Folders inside the workspace whose programs the host runs later: kept read-only. */
+export function executedPathsInside(
+  workspace: string,
+  places: { homes: readonly string[]; pathEntries: readonly string[] },
+): string[] {
+  const executed = [
+    ...places.homes.flatMap((home) => HOME_EXECUTED.map((rel) => join(home, rel))),
+    ...places.pathEntries.filter((entry) => isAbsolute(entry)),
+  ];
+  return [...new Set(executed.map(canonicalPath))].filter(
+    (dir) => dir !== workspace && isSameOrInside(dir, workspace) && existsSync(dir),
+  );
 }

@@ -115,3 +115,49 @@ describe("escape: secrets the host writes while a Cell runs", { skip }, () => {
     assertNoCanary(r, fx);
   });
 });
+
+describe("escape: a masked path outside the homes whose parent the host swaps", { skip }, () => {
+  const fx = useFixture();
+
+  test("renaming the parent of the data directory aside stops the command", async () => {
+    // The watch is a mitigation, not a boundary (a Cell reading in a tight loop can win the
+    // milliseconds before it is stopped; see the README's limits). This proves the stop: the
+    // Cell reads again a second after the swap, and must not get there.
+    const state = join(fx.root, "state");
+    const dataDir = join(state, "cg");
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, "cellguard.db"), "old");
+    const env = { ...fx.env, CELLGUARD_DATA_DIR: dataDir };
+    const child = spawn(
+      process.execPath,
+      [cliPath(), ...enforcedExec(fx.workspace), systemPython ?? "python3", "-c",
+        `import os, sys, time
+def read():
+    try:
+        os.write(1, open(sys.argv[1], "rb").read() + b"\\n")
+    except OSError:
+        pass
+read()
+os.write(1, b"READY\\n")
+time.sleep(1.5)
+read()`, join(dataDir, "cellguard.db")],
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    ); // prettier-ignore
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const done = new Promise<number | null>((resolve) => child.once("close", resolve));
+    let exited = false;
+    void done.then(() => (exited = true));
+    while (!out.includes("READY") && !exited)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(out.includes("READY"), `the Cell did not start: ${out}`);
+    renameSync(state, `${state}.old`);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, "cellguard.db"), fx.canary);
+    const code = await done;
+    assert.equal(code, 125, out);
+    assert.match(out, /changed on the host while it ran/);
+    assert.ok(!out.includes(fx.canary), "the swapped-in database was read");
+  });
+});

@@ -92,11 +92,35 @@ report(done=True)`,
 describe("escape: where a workspace may not be", () => {
   const fx = useFixture();
 
+  test("a workspace inside a credential store (~/.ssh) is refused rather than unmasked", async () => {
+    fx.plant(".ssh/id_ed25519");
+    const r = await runCli(
+      ["exec", "--workspace", join(fx.home, ".ssh"), "--", "/bin/cat", "id_ed25519"],
+      {
+        env: fx.env,
+      },
+    );
+    assert.equal(r.code, 125, r.stderr);
+    assert.ok(!r.stdout.includes(fx.canary));
+    assert.match(r.stderr, /inside the credential store/);
+  });
+
+  test("a workspace inside a folder on PATH is refused (a planted program would run on the host)", async () => {
+    const bin = join(fx.home, ".local", "bin");
+    mkdirSync(bin, { recursive: true });
+    const r = await runCli(["exec", "--workspace", bin, "--", "/bin/true"], {
+      env: { ...fx.env, PATH: `${bin}:${fx.env["PATH"] ?? "/usr/bin:/bin"}` },
+    });
+    assert.equal(r.code, 125, r.stderr);
+    assert.match(r.stderr, /whose programs the host runs later/);
+  });
+
   for (const [label, path] of [
     ["the home directory", (): string => fx.home],
     ["a directory containing the home directory", (): string => fx.root],
     ["/etc", (): string => "/etc"],
     ["/usr/local", (): string => "/usr/local"],
+    ["/var/lib (package scripts)", (): string => "/var/lib"],
     ["/tmp itself", (): string => "/tmp"],
     ["the data directory", (): string => fx.dataDir],
   ] as const) {
@@ -106,6 +130,23 @@ describe("escape: where a workspace may not be", () => {
       assert.match(r.stderr, /Cannot create sandbox: workspace/);
     });
   }
+});
+
+describe("escape: folders inside the workspace that the host runs later", { skip }, () => {
+  const fx = useFixture();
+
+  test("a folder on PATH inside the workspace (npm puts node_modules/.bin there) is read-only", async () => {
+    const bin = join(fx.workspace, "node_modules", ".bin");
+    mkdirSync(bin, { recursive: true });
+    const r = await attack(
+      fx,
+      `report(plant=attempt(lambda: write_text(sys.argv[1] + "/ls", "#!/bin/sh\\nid\\n")), other=attempt(lambda: write_text("notes.txt")))`,
+      { args: [bin], env: { PATH: `${bin}:${fx.env["PATH"] ?? "/usr/bin:/bin"}` } },
+    );
+    assert.notEqual(r.report["plant"], "ok");
+    assert.equal(r.report["other"], "ok");
+    assert.equal(existsSync(join(bin, "ls")), false);
+  });
 });
 
 describe("escape: a workspace that holds a folder cellguard rebuilds", { skip }, () => {

@@ -114,16 +114,28 @@ describe("buildKernelEnvironment", () => {
     });
   }
 
-  test("every LC_* category and LANG are kept", () => {
+  test("the locale categories and LANG are kept; other LC_ names are not (sshd AcceptEnv LC_*)", () => {
     const env = buildKernelEnvironment(
-      { LANG: "C", LANGUAGE: "en", LC_MESSAGES: "C", LC_NUMERIC: "de_DE", LC_WHATEVER: "x" },
+      {
+        LANG: "C",
+        LANGUAGE: "en",
+        LC_ALL: "C.UTF-8",
+        LC_MESSAGES: "C",
+        LC_NUMERIC: "de_DE",
+        LC_WHATEVER: "x",
+        LC_GH_PAT: "ghp_secret",
+        LC_DATABASE_URL: "postgres://app:hunter2@db/prod",
+      },
       { cwd: WS },
     );
     assert.equal(env["LANG"], "C");
     assert.equal(env["LANGUAGE"], "en");
+    assert.equal(env["LC_ALL"], "C.UTF-8");
     assert.equal(env["LC_MESSAGES"], "C");
     assert.equal(env["LC_NUMERIC"], "de_DE");
-    assert.equal(env["LC_WHATEVER"], "x");
+    assert.equal(env["LC_WHATEVER"], undefined);
+    assert.equal(env["LC_GH_PAT"], undefined);
+    assert.equal(env["LC_DATABASE_URL"], undefined);
   });
 
   test("an LC_-prefixed name that carries a credential is still refused", () => {

@@ -91,3 +91,11 @@ describe("escapeForTerminal and escapeOneLine", () => {
     assert.equal(terminal, `${"\\u0000".repeat(size)}\n`);
   });
 });
+
+test("JSON for a terminal escapes C1 controls, line separators and bidi controls and stays the same value", async () => {
+  const { terminalSafeJson } = await import("../../src/cli/terminal-text.js");
+  const value = { out: "\u009b31m\u202eevil\u2028x", plain: "ok" };
+  const text = terminalSafeJson(value);
+  assert.doesNotMatch(text, /[\u0080-\u009f\u202e\u2028]/u);
+  assert.deepEqual(JSON.parse(text), value);
+});
