@@ -14,7 +14,7 @@ import { trustedWhich } from "../platform/trusted-binary.js";
 import type { Which } from "../platform/which.js";
 import { defaultSelfTestRunner, type SelfTestRunner } from "./self-test.js";
 import { packageDir } from "./build-policy.js";
-import { HOME_SECRET_PATHS } from "./deny-list.js";
+import { canonicalPath, HOME_SECRET_PATHS } from "./deny-list.js";
 import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
 
 export interface KernelSandboxOptions {
@@ -69,7 +69,10 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   checkWorkspacePlacement(workspace, {
     homes,
     dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
-    secretPaths: homes.flatMap((home) => HOME_SECRET_PATHS.map((entry) => join(home, entry.path))),
+    secretPaths: homes.flatMap((home) => {
+      const real = canonicalPath(home);
+      return HOME_SECRET_PATHS.map((entry) => join(real, entry.path));
+    }),
     pathEntries: (env["PATH"] ?? "").split(":"),
     packageDir: packageDir(),
   });

@@ -81,7 +81,10 @@ export function checkWorkspacePlacement(
   places: {
     homes: readonly string[];
     dataDirs: readonly string[];
-    /** Credential folders and files the sandbox hides: a workspace there would expose them. */
+    /**
+     * Credential folders and files the sandbox hides, under canonical home paths: a workspace
+     * there would expose them.
+     */
     secretPaths: readonly string[];
     /** PATH entries: a writable one hands the host a command to run. */
     pathEntries: readonly string[];
@@ -111,7 +114,8 @@ export function checkWorkspacePlacement(
       refuse(`overlaps cellguard's data directory ${dir}`);
     }
   }
-  for (const secret of places.secretPaths.map(canonicalPath)) {
+  // Under canonical homes already (see options.ts): no per-path resolution needed.
+  for (const secret of places.secretPaths) {
     if (isSameOrInside(workspace, secret))
       refuse(`is inside the credential store ${secret}, which the sandbox hides`);
   }
