@@ -3,7 +3,13 @@
 import type { ChildProcess } from "node:child_process";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { buildKernelEnvironment } from "../kernel/environment.js";
-import { killGroup, openGate, runWrapped, spawnWrapped } from "../platform/launch.js";
+import {
+  killGroup,
+  killGroupAtExit,
+  openGate,
+  runWrapped,
+  spawnWrapped,
+} from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import { createKernelSandbox, type UnprovenSandbox } from "../sandbox/create.js";
 import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
@@ -63,8 +69,7 @@ class ExecRun {
     const watch = watchPolicyDenyList(policy, (path) => {
       this.breach = path;
       this.stopped.abort();
-      const child = this.child;
-      if (child !== null && child.exitCode === null && child.signalCode === null) killGroup(child);
+      if (this.child !== null) killGroup(this.child);
     });
     this.#stopWatching = watch.stop;
     this.unwatched = watch.unwatched;
@@ -271,7 +276,6 @@ function waitForExit(child: ChildProcess, timeoutMs: number | null, io: CliIo): 
       timeoutMs === null
         ? null
         : setTimeout(() => {
-            if (child.exitCode !== null || child.signalCode !== null) return;
             io.stderr(
               `cellguard exec: timed out after ${timeoutMs / 1000} s; the process group was killed\n`,
             );
@@ -288,7 +292,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number | null, io: CliIo): 
       finish(EXIT_CANNOT_RUN);
     });
     child.once("exit", (code, signal) => {
-      killGroup(child);
+      killGroupAtExit(child);
       finish(code ?? (signal !== null ? exitCodeForSignal(signal) : EXIT_CANNOT_RUN));
     });
   });

@@ -64,8 +64,25 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
   return child;
 }
 
-/** Kills the child's whole process group (it leads a new session), ignoring a group already gone. */
+/**
+ * Kills the child's whole process group (it leads a new session) while the leader is alive.
+ * Once the leader has exited its id may be reused by another group, so this does nothing then;
+ * the one kill that must follow the exit is `killGroupAtExit`.
+ */
 export function killGroup(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  signalGroup(child, signal);
+}
+
+/**
+ * From the child's "exit" handler only: the leader is reaped but its group id cannot have been
+ * reused yet, and background members (a Cell's daemons) must not outlive it.
+ */
+export function killGroupAtExit(child: ChildProcess): void {
+  signalGroup(child, "SIGKILL");
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
@@ -117,16 +134,11 @@ export function runWrapped(
       errBytes += chunk.length;
     });
     let timedOut = false;
-    let exited = false;
-    // Never kill by group id after the leader is gone: the id could belong to another group.
     const timer = setTimeout(() => {
-      if (exited) return;
       timedOut = true;
       killGroup(child);
     }, options.timeoutMs);
-    const abort = (): void => {
-      if (!exited) killGroup(child);
-    };
+    const abort = (): void => killGroup(child);
     options.signal?.addEventListener("abort", abort, { once: true });
     if (options.signal?.aborted === true) abort();
     child.once("error", (error) => {
@@ -134,10 +146,7 @@ export function runWrapped(
       reject(error);
     });
     // A Cell's background children must not outlive it, nor hold its output pipes open.
-    child.once("exit", () => {
-      killGroup(child);
-      exited = true;
-    });
+    child.once("exit", () => killGroupAtExit(child));
     child.once("close", (exitCode, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", abort);
