@@ -11,7 +11,7 @@ import {
   spawnWrapped,
 } from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
-import { createKernelSandbox, type UnprovenSandbox } from "../sandbox/create.js";
+import { createKernelSandbox } from "../sandbox/create.js";
 import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
 import { withPrivateTemp } from "../sandbox/kernel-sandbox.js";
 import { statusToJson } from "../sandbox/status.js";
@@ -134,7 +134,7 @@ async function execute(ctx: ExecContext): Promise<number> {
       run.gateFd = gateFd;
     },
   };
-  const watchFirst = (unproven: UnprovenSandbox): void => run.watch(unproven.policy);
+  const watchFirst = (policy: SandboxPolicy): void => run.watch(policy);
 
   let sandbox;
   try {

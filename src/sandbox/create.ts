@@ -5,7 +5,6 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SandboxUnavailableError } from "../errors.js";
-import type { WrappedCommand } from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
 import { buildPolicy } from "./build-policy.js";
@@ -20,12 +19,6 @@ import { degradedStatus, type SandboxStatus } from "./status.js";
 export { canonicalWorkspace } from "./workspace.js";
 export type { KernelSandboxOptions } from "./options.js";
 
-/** A sandbox whose policy is built but not yet proven. */
-export interface UnprovenSandbox {
-  readonly policy: SandboxPolicy;
-  wrap(command: readonly string[]): WrappedCommand;
-}
-
 export interface CreateHooks {
   /**
    * Fuse the self-test with this command: the probe runs first in the command's own sandbox and
@@ -38,11 +31,10 @@ export interface CreateHooks {
     readonly onSpawn: (child: ChildProcess, gateFd: number) => void;
   };
   /**
-   * Called once the policy is built, just before the self-test. Whatever is started here must
-   * wait for createKernelSandbox to resolve with an enabled sandbox before running anything
-   * untrusted (see `cellguard exec`, which gates the command on a pipe).
+   * Called once the policy is built, just before the self-test starts anything: `cellguard exec`
+   * starts its watch on the denied paths here, so no change falls between policy and sandbox.
    */
-  readonly whileSelfTesting?: (sandbox: UnprovenSandbox) => void;
+  readonly whileSelfTesting?: (policy: SandboxPolicy) => void;
 }
 
 /**
@@ -116,10 +108,7 @@ export async function createKernelSandbox(
   }
   // The caller may start a command gated on the verdict, so its sandbox is set up while the
   // self-test runs; it must not let the command proceed before this function returns enabled.
-  hooks.whileSelfTesting?.({
-    policy,
-    wrap: (command) => backend.wrap(policy, command, { standalone: false }),
-  });
+  hooks.whileSelfTesting?.(policy);
   const testInputs = {
     backend,
     policy,
@@ -147,10 +136,10 @@ export async function createKernelSandbox(
     const detail = `${detected.detail}; ${outcome.detail}`;
     const facility =
       outcome.checks === null &&
-      (await confirmFacilityFailure(backend, {
+      confirmFacilityFailure(backend, {
         custom: opts.customRunner,
         detail: outcome.detail,
-      }));
+      });
     if (!facility) return refuse(opts, { backend: backend.name, detail, checks: outcome.checks });
     if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });

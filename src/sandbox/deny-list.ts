@@ -141,29 +141,41 @@ function findDotEnv(start: string): string | null {
   }
 }
 
+/** A deny target that exists on the host, with its identity (bigint: inode numbers above 2^53). */
+export interface DenyTarget extends ReadMask {
+  readonly dev: bigint;
+  readonly ino: bigint;
+}
+
 /**
- * Probes which deny targets exist, for bubblewrap: a prefix expands to the path and its SQLite
- * sidecars; what does not exist (or cannot be examined) is not mounted over.
+ * Probes which deny targets exist, one stat each: a prefix expands to the path and its SQLite
+ * sidecars; what does not exist (or cannot be examined) is left out.
  */
-export function probeReadMasks(entries: readonly DenyEntry[]): ReadMask[] {
-  const masks: ReadMask[] = [];
+export function probeDenyTargets(entries: readonly DenyEntry[]): DenyTarget[] {
+  const targets: DenyTarget[] = [];
   for (const entry of entries) {
     const candidates =
       entry.kind === "prefix"
         ? [entry.path, `${entry.path}-wal`, `${entry.path}-shm`, `${entry.path}-journal`]
         : [entry.path];
-    for (const candidate of candidates) {
-      const type = targetType(candidate);
-      if (type !== null) masks.push({ path: candidate, type });
+    for (const path of candidates) {
+      try {
+        const st = statSync(path, { bigint: true });
+        targets.push({
+          path,
+          type: st.isDirectory() ? "directory" : "file",
+          dev: st.dev,
+          ino: st.ino,
+        });
+      } catch {
+        // absent or unexaminable: nothing to mount over
+      }
     }
   }
-  return masks;
+  return targets;
 }
 
-function targetType(path: string): ReadMask["type"] | null {
-  try {
-    return statSync(path).isDirectory() ? "directory" : "file";
-  } catch {
-    return null;
-  }
+/** The bubblewrap masks for what exists: a directory gets a tmpfs, anything else /dev/null. */
+export function probeReadMasks(entries: readonly DenyEntry[]): ReadMask[] {
+  return probeDenyTargets(entries).map(({ path, type }) => ({ path, type }));
 }

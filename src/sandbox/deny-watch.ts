@@ -11,7 +11,6 @@ interface WatchedName {
   readonly name: string;
   /** A prefix entry also matches its sidecars (name-wal, name-journal, …). */
   readonly prefix: boolean;
-  readonly target: string;
 }
 
 /**
@@ -36,7 +35,6 @@ export function watchPlan(entries: readonly DenyEntry[]): Map<string, WatchedNam
         add(dir, {
           name: basename(below),
           prefix: direct && entry.kind === "prefix",
-          target: entry.path,
         });
       }
       const parent = dirname(dir);

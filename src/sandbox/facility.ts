@@ -12,10 +12,10 @@ export function minimalInvocation(backend: SandboxBackend): string[] {
   return ["--unshare-pid", "--unshare-net", "--ro-bind", "/", "/", "--", "/bin/true"];
 }
 
-export async function confirmFacilityFailure(
+export function confirmFacilityFailure(
   backend: SandboxBackend,
   context: { custom: boolean; detail: string },
-): Promise<boolean> {
+): boolean {
   if (!isFacilityFailure(context.detail)) return false;
   // An injected runner (tests) speaks for the host; there is no real one to ask.
   if (context.custom) return true;
@@ -24,5 +24,5 @@ export async function confirmFacilityFailure(
     timeout: MINIMAL_TIMEOUT_MS,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  return Promise.resolve(result.status !== 0 && isFacilityFailure(result.stderr ?? ""));
+  return result.status !== 0 && isFacilityFailure(result.stderr ?? "");
 }

@@ -1,7 +1,7 @@
 // The deny/allow self-test: the probe runs under exactly the argv the runtime uses, and the
 // host decides from the checks it requires itself, never from the probe's own verdict.
 import { randomHex } from "../platform/random.js";
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -14,7 +14,7 @@ import {
 import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import { DEFAULT_PATH } from "../kernel/environment.js";
 import type { SandboxBackend } from "./backends.js";
-import { probeReadMasks } from "./deny-list.js";
+import { probeDenyTargets } from "./deny-list.js";
 import { FUSED_MARKER, runFusedProbe, type FusedCommand } from "./fused-probe.js";
 import { PROBE_SCRIPT } from "./probe-script.js";
 
@@ -73,7 +73,13 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     backend.linuxChecks ? "1" : "0",
     String(process.pid),
     backend.linuxChecks ? ownStartTime() : "",
-    ...denyProbes(policy).flatMap((p) => [p.path, p.type, String(p.dev), String(p.ino)]),
+    // Every denied target that exists, whether masked or left out of a rebuilt home.
+    ...probeDenyTargets(policy.denyRead).flatMap((p) => [
+      p.path,
+      p.type,
+      String(p.dev),
+      String(p.ino),
+    ]),
   ];
   try {
     const fused = inputs.fused;
@@ -163,23 +169,6 @@ function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null 
     }
   }
   return null;
-}
-
-function denyProbes(
-  policy: SandboxPolicy,
-): { path: string; type: string; dev: bigint; ino: bigint }[] {
-  const probes: { path: string; type: string; dev: bigint; ino: bigint }[] = [];
-  // Every denied target that exists, whether masked or left out of a rebuilt home.
-  for (const mask of probeReadMasks(policy.denyRead)) {
-    try {
-      // bigint: an inode number above 2^53 must compare exactly with Python's.
-      const st = statSync(mask.path, { bigint: true });
-      probes.push({ path: mask.path, type: mask.type, dev: st.dev, ino: st.ino });
-    } catch {
-      // vanished since the policy was built: nothing left to read
-    }
-  }
-  return probes;
 }
 
 /** Field 22 of /proc/self/stat: this process's start time, to tell it from a namesake pid. */

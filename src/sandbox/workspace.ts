@@ -119,10 +119,7 @@ export function checkWorkspacePlacement(
     if (isSameOrInside(workspace, secret))
       refuse(`is inside the credential store ${secret}, which the sandbox hides`);
   }
-  const executed = [
-    ...places.homes.flatMap((home) => HOME_EXECUTED.map((rel) => join(home, rel))),
-    ...places.pathEntries.filter((entry) => isAbsolute(entry)),
-  ];
+  const executed = executedFolders(places);
   // (An executed folder inside the workspace, such as node_modules/.bin on npm's PATH, is kept
   // read-only by the policy instead; see executedPathsInside.)
   for (const dir of executed.map(canonicalPath)) {
@@ -143,11 +140,19 @@ export function executedPathsInside(
   workspace: string,
   places: { homes: readonly string[]; pathEntries: readonly string[] },
 ): string[] {
-  const executed = [
-    ...places.homes.flatMap((home) => HOME_EXECUTED.map((rel) => join(home, rel))),
-    ...places.pathEntries.filter((entry) => isAbsolute(entry)),
-  ];
+  const executed = executedFolders(places);
   return [...new Set(executed.map(canonicalPath))].filter(
     (dir) => dir !== workspace && isSameOrInside(dir, workspace) && existsSync(dir),
   );
+}
+
+/** Folders whose programs the host runs later: absolute PATH entries and the session's own. */
+function executedFolders(places: {
+  homes: readonly string[];
+  pathEntries: readonly string[];
+}): string[] {
+  return [
+    ...places.homes.flatMap((home) => HOME_EXECUTED.map((rel) => join(home, rel))),
+    ...places.pathEntries.filter((entry) => isAbsolute(entry)),
+  ];
 }
