@@ -22,6 +22,23 @@ const skip = !isLinux
     ? "needs /usr/bin/python3"
     : false;
 
+/** Runs the probe with no sandbox around it, on one deny target. */
+function runProbe(
+  dir: string,
+  target: { path: string; type: "file" | "directory"; linux: boolean; startTime: string },
+): { status: number | null; stderr: string; checks: Record<string, boolean>; ok: boolean } {
+  const st = statSync(target.path, { bigint: true });
+  const linux = target.linux ? "1" : "0";
+  const r = spawnSync(
+    systemPython ?? "python3",
+    ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "outside"), linux, linux,
+      String(process.pid), target.startTime, target.path, target.type, String(st.dev), String(st.ino)],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  ); // prettier-ignore
+  const report = JSON.parse(r.stdout) as { checks: Record<string, boolean>; ok: boolean };
+  return { status: r.status, stderr: r.stderr, ...report };
+}
+
 test(
   "run without a sandbox, the probe reports each boundary as missing and exits 23",
   { skip },
@@ -30,24 +47,15 @@ test(
     try {
       const secret = join(dir, "secret");
       writeFileSync(secret, "not masked");
-      const st = statSync(secret, { bigint: true });
       const stat = readFileSync("/proc/self/stat", "utf8");
       const startTime =
         stat
           .slice(stat.lastIndexOf(")") + 1)
           .trim()
           .split(/\s+/)[19] ?? "";
-      const r = spawnSync(
-      systemPython ?? "python3",
-      ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "outside"), "1", "1",
-        String(process.pid), startTime, secret, "file", String(st.dev), String(st.ino)],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-    ); // prettier-ignore
+      const r = runProbe(dir, { path: secret, type: "file", linux: true, startTime });
       assert.equal(r.status, 23, r.stderr);
-      const { checks, ok } = JSON.parse(r.stdout) as {
-        checks: Record<string, boolean>;
-        ok: boolean;
-      };
+      const { checks, ok } = r;
       assert.equal(ok, false);
       for (const name of [
         "outside_write_blocked",
@@ -79,14 +87,7 @@ test(
     try {
       const locked = join(dir, "locked");
       writeFileSync(locked, "secret", { mode: 0o000 });
-      const st = statSync(locked, { bigint: true });
-      const r = spawnSync(
-        systemPython ?? "python3",
-        ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "o"), "0", "0",
-          String(process.pid), "", locked, "file", String(st.dev), String(st.ino)],
-        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      ); // prettier-ignore
-      const { checks } = JSON.parse(r.stdout) as { checks: Record<string, boolean> };
+      const { checks } = runProbe(dir, { path: locked, type: "file", linux: false, startTime: "" });
       assert.equal(checks["secret_read_blocked"], true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -108,15 +109,13 @@ test(
       mkdirSync(keys);
       writeFileSync(join(keys, "server.key"), "secret");
       chmodSync(keys, 0o100); // traverse only, like /etc/ssl/private for a group member
-      const st = statSync(keys, { bigint: true });
-      const r = spawnSync(
-        systemPython ?? "python3",
-        ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "o"), "0", "0",
-          String(process.pid), "", keys, "directory", String(st.dev), String(st.ino)],
-        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      ); // prettier-ignore
+      const { checks } = runProbe(dir, {
+        path: keys,
+        type: "directory",
+        linux: false,
+        startTime: "",
+      });
       chmodSync(keys, 0o700);
-      const { checks } = JSON.parse(r.stdout) as { checks: Record<string, boolean> };
       assert.equal(checks["secret_read_blocked"], false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
