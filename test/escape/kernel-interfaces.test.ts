@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import { describe, test } from "node:test";
 import { useFixture } from "../helpers/fixture-home.js";
-import { isRoot, sandboxSkipReason } from "../helpers/host.js";
+import { isRoot, needs, sandboxSkipReason } from "../helpers/host.js";
 import { whichOnPath } from "../../src/platform/which.js";
 import { attack } from "./harness.js";
 
@@ -54,10 +54,11 @@ report(get=syscall(KEYCTL, 0, -4, 0), add="ok" if r >= 0 else errno.errorcode.ge
   test(
     "TIOCSTI cannot inject keystrokes into the controlling terminal",
     {
-      skip:
+      skip: needs(
         scriptBinary === null
           ? "needs script(1) from util-linux/bsdutils for a pseudo-terminal"
           : false,
+      ),
     },
     async () => {
       // script(1) gives cellguard a real pseudo-terminal as its controlling terminal.

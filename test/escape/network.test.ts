@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { useFixture, type Fixture } from "../helpers/fixture-home.js";
-import { sandboxSkipReason } from "../helpers/host.js";
+import { needs, sandboxSkipReason } from "../helpers/host.js";
 import { whichOnPath } from "../../src/platform/which.js";
 import { attack, assertNoCanary } from "./harness.js";
 
@@ -131,7 +131,7 @@ report(result=attempt(connect))`,
 
   test(
     "AF_UNIX connect to the D-Bus session bus fails",
-    { skip: dbusDaemon === null ? "needs dbus-daemon (apt-get install dbus)" : false },
+    { skip: needs(dbusDaemon === null ? "needs dbus-daemon (apt-get install dbus)" : false) },
     async () => {
       const path = join(fx.root, "session-bus");
       const daemon: ChildProcess = spawn(

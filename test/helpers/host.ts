@@ -9,8 +9,29 @@ export const systemPython = existsSync("/usr/bin/python3") ? "/usr/bin/python3" 
 export const isLinux =
   process.env["CELLGUARD_TEST_FORCE_NON_LINUX"] === undefined && existsSync("/proc/self/status");
 
+/**
+ * Set by .ci/run: every real component is installed there, so a missing one must fail the run,
+ * not skip half the suite and report green.
+ */
+export const componentsRequired = process.env["CELLGUARD_REQUIRE_COMPONENTS"] === "1";
+
+/**
+ * A skip reason for a test that needs a real component, or false. Where components are required
+ * the reason is turned into a failure instead, naming what is missing.
+ */
+export function needs(reason: string | false): string | false {
+  if (reason === false || !componentsRequired) return reason;
+  throw new Error(
+    `a required test component is missing (CELLGUARD_REQUIRE_COMPONENTS=1): ${reason}`,
+  );
+}
+
 /** A reason to skip real-sandbox tests on this host, or false when they can run. */
 export function sandboxSkipReason(): string | false {
+  return needs(sandboxUnavailable());
+}
+
+function sandboxUnavailable(): string | false {
   if (!isLinux) return "needs Linux";
   if (bwrapPath === null) return "needs bubblewrap (apt-get install bubblewrap)";
   if (systemPython === null) return "needs the system python3 (apt-get install python3)";

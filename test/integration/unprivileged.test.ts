@@ -7,7 +7,7 @@ import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { isRoot, sandboxSkipReason } from "../helpers/host.js";
+import { isRoot, needs, sandboxSkipReason } from "../helpers/host.js";
 import { repoRoot } from "../helpers/paths.js";
 
 const USER = "cellguard-test";
@@ -82,9 +82,10 @@ test(
     const probe = spawnSync(process.execPath, ["--version"], { uid, gid, encoding: "utf8" });
     if (probe.error !== undefined || probe.status !== 0) {
       // e.g. a Node from npx or nvm under root's home, which other users cannot reach
-      t.skip(
+      const reason = needs(
         `this Node binary (${process.execPath}) cannot be run by an unprivileged user; install Node system-wide`,
       );
+      if (reason !== false) t.skip(reason);
       return;
     }
     const tree = mkdtempSync(join(tmpdir(), "cellguard-unprivileged-"));
@@ -104,6 +105,8 @@ test(
         PATH: "/usr/local/bin:/usr/bin:/bin",
         LANG: "C.UTF-8",
         TMPDIR: "/tmp",
+        // The same rule as the caller's: in CI a missing component fails the user's run too.
+        CELLGUARD_REQUIRE_COMPONENTS: process.env["CELLGUARD_REQUIRE_COMPONENTS"] ?? "",
       };
       const { code, output } = await runAs({ uid, gid }, ["--test", ...suiteFiles(tree)], {
         cwd: home,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { untrustedReason, whichTrusted } from "../../src/platform/trusted-binary.js";
-import { bwrapPath } from "../helpers/host.js";
+import { bwrapPath, needs } from "../helpers/host.js";
 
 test("a binary planted in a user-writable directory on PATH (a workspace .venv/bin) is refused", () => {
   const dir = mkdtempSync(join(tmpdir(), "cellguard-trust-"));
@@ -25,7 +25,7 @@ test("a binary planted in a user-writable directory on PATH (a workspace .venv/b
 
 test(
   "the system bubblewrap is trusted",
-  { skip: bwrapPath === null ? "needs bubblewrap installed" : false },
+  { skip: needs(bwrapPath === null ? "needs bubblewrap installed" : false) },
   () => {
     assert.equal(untrustedReason(bwrapPath ?? ""), null);
     assert.equal(whichTrusted("bwrap", "/usr/local/bin:/usr/bin:/bin").path !== null, true);
