@@ -68,6 +68,9 @@ const CLONE_THREAD_FLAGS = 0x3d0f00;
 const PTRACE_TRACEME = 0;
 const PTRACE_ATTACH = 16;
 
+// The syscall names and numbers below are written out again on purpose, from the kernel's
+// tables and not from src/render/seccomp.ts: a wrong number in the source must disagree with
+// this independent copy, not be echoed by it.
 type SyscallName =
   | "read"
   | "write"
