@@ -1,0 +1,130 @@
+// Commands hidden inside interpreter one-liners: `python -c "os.system('rm -rf /')"`,
+// `perl -e 'system("…")'`, `awk '{system("…")}'`. The precheck does not parse these languages;
+// when the code can run a shell at all, each string literal in it (and each run of adjacent
+// literals in a list, the argv form of subprocess calls) is checked as a command. Code that
+// never calls out to a shell is left alone, so printing the text of a command is not a hit.
+
+// Lower-case fragments through which the common interpreters start a program.
+const RUNS_PROGRAMS = [
+  "system",
+  "popen",
+  "exec",
+  "spawn",
+  "subprocess",
+  "shell",
+  "passthru",
+  "call(",
+  "run(",
+  "check_output",
+  "`",
+  "%x",
+  "qx",
+  "getline",
+  '| "',
+  '|"',
+  "process.",
+  "child_process",
+];
+
+// Fragments that delete a directory tree from inside a language.
+const DELETES_TREES = [
+  "rmtree",
+  "rm_rf",
+  "rm_r",
+  "remove_tree",
+  "rmsync",
+  "rmdirsync",
+  "recursive",
+  "removedirs",
+  "deletedirectory",
+  "remove_dir_all",
+  "unlink(",
+];
+
+// Ways to name the home directory inside code.
+const HOME_EXPRESSIONS = [
+  "path.home()",
+  'expanduser("~")',
+  "expanduser('~')",
+  "homedir()",
+  "environ['home']",
+  'environ["home"]',
+  "getenv('home')",
+  'getenv("home")',
+  "env['home']",
+  'env["home"]',
+  'sys.getenv("home")',
+  "$env{home}",
+  'path.expand("~")',
+];
+
+export function runsPrograms(lowerCode: string): boolean {
+  return RUNS_PROGRAMS.some((fragment) => lowerCode.includes(fragment));
+}
+
+export function deletesTrees(lowerCode: string): boolean {
+  return DELETES_TREES.some((fragment) => lowerCode.includes(fragment));
+}
+
+export function namesHome(lowerCode: string): boolean {
+  return HOME_EXPRESSIONS.some((fragment) => lowerCode.includes(fragment));
+}
+
+export function forksForever(lowerCode: string): boolean {
+  const forks = lowerCode.split("fork").length - 1;
+  if (forks === 0) return false;
+  if (forks >= 2 && lowerCode.includes("while")) return true; // fork while fork
+  return ["while true", "while 1", "while(1)", "while (1)", "for(;;)", "for (;;)", "loop {"].some(
+    (f) => lowerCode.includes(f),
+  );
+}
+
+export interface CodeStrings {
+  /** Each string literal's content. */
+  readonly literals: readonly string[];
+  /** Runs of two or more literals separated only by commas and blanks, joined by spaces. */
+  readonly lists: readonly string[];
+}
+
+/** String literals of code in any of the usual quote styles, found in one pass. */
+export function codeStrings(code: string): CodeStrings {
+  const literals: string[] = [];
+  const lists: string[] = [];
+  let run: string[] = [];
+  let afterLiteral = -1;
+  let i = 0;
+  const closeRun = (): void => {
+    if (run.length >= 2) lists.push(run.join(" "));
+    run = [];
+  };
+  while (i < code.length) {
+    const quote = code[i] as string;
+    if (quote !== "'" && quote !== '"' && quote !== "`") {
+      if (afterLiteral >= 0 && quote !== "," && quote !== " " && quote !== "\t") {
+        closeRun();
+        afterLiteral = -1;
+      }
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let text = "";
+    while (j < code.length && code[j] !== quote) {
+      if (code[j] === "\\" && j + 1 < code.length) {
+        const e = code[j + 1] as string;
+        text += e === "n" ? "\n" : e === "t" ? "\t" : e;
+        j += 2;
+      } else {
+        text += code[j];
+        j++;
+      }
+    }
+    literals.push(text);
+    if (afterLiteral < 0) closeRun();
+    run.push(text);
+    afterLiteral = j + 1;
+    i = j + 1;
+  }
+  closeRun();
+  return { literals, lists };
+}

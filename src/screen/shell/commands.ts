@@ -1,0 +1,68 @@
+// From tokens to simple commands: the argv a program would receive, its redirections, and the
+// command piping into it. Lists (`;`, `&&`, `||`, `&`, newlines), subshells and braces only
+// separate commands here; what matters for screening is every program that would run.
+
+import type { Redirect, Script, Word } from "./lexer.js";
+import { plainText } from "./lexer.js";
+
+export interface SimpleCommand {
+  readonly words: readonly Word[];
+  readonly redirects: readonly Redirect[];
+  /** The stage before this one in a pipeline, whose output is this command's input. */
+  readonly previous: SimpleCommand | null;
+}
+
+// Reserved words and grouping that can stand where a command name would.
+const RESERVED = new Set([
+  "!",
+  "{",
+  "}",
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "case",
+  "esac",
+  "select",
+  "function",
+  "coproc",
+  "[[",
+  "]]",
+]);
+
+export function simpleCommands(script: Script): SimpleCommand[] {
+  const commands: SimpleCommand[] = [];
+  let words: Word[] = [];
+  let redirects: Redirect[] = [];
+  let previous: SimpleCommand | null = null;
+
+  const finish = (piped: boolean): void => {
+    let done: SimpleCommand | null = null;
+    if (words.length > 0 || redirects.length > 0) {
+      done = { words, redirects, previous };
+      commands.push(done);
+    }
+    words = [];
+    redirects = [];
+    previous = piped ? done : null;
+  };
+
+  for (const token of script.tokens) {
+    if (token.kind === "word") {
+      if (words.length === 0 && !token.quoted && RESERVED.has(plainText(token))) continue;
+      words.push(token);
+    } else if (token.kind === "redirect") {
+      redirects.push(token);
+    } else {
+      finish(token.op === "|" || token.op === "|&");
+    }
+  }
+  finish(false);
+  return commands;
+}

@@ -1,0 +1,70 @@
+// Fork bombs are recognised by shape, not by spelling: a shell function whose body starts
+// itself again in the background or through a pipe. `:(){ :|:& };:`, `bomb(){ bomb|bomb& }` and
+// `function f { f & f; }` are the same attack under different names.
+
+import { plainText, type Script, type Token } from "./lexer.js";
+
+// Bodies longer than this are not followed; a bomb is a one-liner.
+const MAX_BODY_TOKENS = 4096;
+
+function wordText(token: Token | undefined): string | null {
+  return token !== undefined && token.kind === "word" ? plainText(token) : null;
+}
+
+function isOp(token: Token | undefined, op: string): boolean {
+  return token !== undefined && token.kind === "op" && token.op === op;
+}
+
+/** True when the script defines a function that calls itself in the background or a pipe. */
+export function forkBombIn(script: Script): boolean {
+  const tokens = script.tokens;
+  for (let k = 0; k < tokens.length; k++) {
+    let name: string | null = null;
+    let at = k;
+    const first = wordText(tokens[k]);
+    if (first === null) continue;
+    if (first === "function" && wordText(tokens[k + 1]) !== null) {
+      name = wordText(tokens[k + 1]);
+      at = k + 2;
+      if (isOp(tokens[at], "(") && isOp(tokens[at + 1], ")")) at += 2;
+    } else if (isOp(tokens[k + 1], "(") && isOp(tokens[k + 2], ")")) {
+      name = first;
+      at = k + 3;
+    }
+    if (name === null || name === "") continue;
+    while (isOp(tokens[at], "\n")) at++;
+    if (callsItselfConcurrently(tokens, at, name)) return true;
+  }
+  return false;
+}
+
+function callsItselfConcurrently(tokens: readonly Token[], start: number, name: string): boolean {
+  const opener = tokens[start];
+  const braces = wordText(opener)?.startsWith("{") === true;
+  if (!braces && !isOp(opener, "(")) return false;
+  let level = 0;
+  let calls = 0;
+  let concurrent = false;
+  const end = Math.min(tokens.length, start + MAX_BODY_TOKENS);
+  for (let k = start; k < end; k++) {
+    const token = tokens[k] as Token;
+    const text = wordText(token);
+    if (braces && text !== null) {
+      if (text === "{" || (k === start && text.startsWith("{"))) level++;
+      if (text === "}") level--;
+      const bare = k === start ? text.slice(1) : text;
+      if (bare === name) calls++;
+    } else if (text === name) {
+      calls++;
+    }
+    if (token.kind === "op") {
+      if (token.op === "|" || token.op === "&" || token.op === "|&") concurrent = true;
+      if (!braces && token.op === "(") level++;
+      if (!braces && token.op === ")") level--;
+    }
+    if (level === 0) break;
+  }
+  return (
+    calls >= 1 && concurrent && (calls >= 2 || tokens.slice(start, end).some((t) => isOp(t, "&")))
+  );
+}

@@ -1,0 +1,522 @@
+// A shell lexer for screening, not for running. It reads a bash-like command string once, left
+// to right, and produces words (with quotes removed and escapes applied, the way the shell would
+// hand them to a program), operators, redirections with their targets, here-document bodies and
+// the nested scripts of $(...), `...`, <(...) and >(...).
+//
+// Linear time: every character is visited a bounded number of times. Nesting is followed by
+// recursion only MAX_DEPTH levels deep; deeper substitutions are skipped by a flat bracket counter
+// and reported through `tooDeep`, so a hostile "$($($(…" can neither recurse the stack away nor
+// make the scan quadratic. Backtick bodies are the one place a slice is lexed again, and they are
+// bounded by the same depth.
+
+export const MAX_DEPTH = 24;
+
+/** A piece of a word: literal text, or the output of a nested script. */
+export type WordPart = { readonly text: string } | { readonly script: Script };
+
+export interface Word {
+  readonly kind: "word";
+  readonly parts: readonly WordPart[];
+  /** Some part of the word was quoted (so `~` and globbing did not apply to it). */
+  readonly quoted: boolean;
+}
+
+export type OperatorText = ";" | "&&" | "||" | "|" | "|&" | "&" | "\n" | "(" | ")" | ";;";
+
+export interface Operator {
+  readonly kind: "op";
+  readonly op: OperatorText;
+}
+
+export interface HereDocument {
+  readonly body: string;
+  /** Unquoted delimiters expand $(...) and `...` inside the body. */
+  readonly scripts: readonly Script[];
+}
+
+export interface Redirect {
+  readonly kind: "redirect";
+  /** `>`, `>>`, `>|`, `&>`, `&>>`, `<>`, `<`, `<&`, `>&`, `<<`, `<<-`, `<<<`. */
+  readonly op: string;
+  target: Word | null;
+  hereDocument: HereDocument | null;
+}
+
+export type Token = Word | Operator | Redirect;
+
+export interface Script {
+  readonly tokens: readonly Token[];
+  /** Some substitution was nested deeper than MAX_DEPTH and was not lexed. */
+  readonly tooDeep: boolean;
+}
+
+interface PendingHereDocument {
+  readonly redirect: Redirect;
+  readonly delimiter: string;
+  readonly stripTabs: boolean;
+  readonly expands: boolean;
+}
+
+const BLANK = new Set([" ", "\t", "\r"]);
+const NAME_START = /[A-Za-z_]/;
+const NAME_CHAR = /[A-Za-z0-9_]/;
+
+/** Lexes a whole command string. */
+export function lexScript(source: string, depth = 0): Script {
+  return new Lexer(source, depth).run("top").script;
+}
+
+class Lexer {
+  private i = 0;
+  private tooDeep = false;
+  private readonly tokens: Token[] = [];
+  private parts: WordPart[] = [];
+  private literal = "";
+  private inWord = false;
+  private quoted = false;
+  private redirectAwaitingTarget: Redirect | null = null;
+  private readonly pending: PendingHereDocument[] = [];
+  private readonly awaitingDelimiter: { redirect: Redirect; stripTabs: boolean }[] = [];
+  private parenLevel = 0;
+
+  constructor(
+    private readonly src: string,
+    private readonly depth: number,
+    start = 0,
+  ) {
+    this.i = start;
+  }
+
+  /** Lexes until the end (top) or the `)` that closes a substitution (paren). */
+  run(mode: "top" | "paren"): { script: Script; end: number } {
+    const src = this.src;
+    const n = src.length;
+    while (this.i < n) {
+      const c = src[this.i] as string;
+      if (BLANK.has(c)) {
+        this.endWord();
+        this.i++;
+      } else if (c === "\\") {
+        this.backslash();
+      } else if (c === "#" && !this.inWord) {
+        while (this.i < n && src[this.i] !== "\n") this.i++;
+      } else if (c === "\n") {
+        this.endWord();
+        this.pushOperator("\n");
+        this.i++;
+        this.readHereDocuments(mode);
+      } else if (c === ";" || c === "|" || (c === "&" && src[this.i + 1] !== ">")) {
+        this.endWord();
+        this.operator(c);
+      } else if (c === "(") {
+        this.endWord();
+        this.parenLevel++;
+        this.pushOperator("(");
+        this.i++;
+      } else if (c === ")") {
+        this.endWord();
+        this.i++;
+        if (mode === "paren" && this.parenLevel === 0) return this.finish();
+        this.parenLevel = Math.max(0, this.parenLevel - 1);
+        this.pushOperator(")");
+      } else if ((c === "<" || c === ">") && src[this.i + 1] === "(") {
+        this.startWord();
+        this.parts.push({ script: this.nested(this.i + 2) });
+      } else if (c === "<" || c === ">" || c === "&") {
+        this.redirect();
+      } else if (c === "'") {
+        this.singleQuoted();
+      } else if (c === '"') {
+        this.i++;
+        this.doubleQuoted();
+      } else if (c === "$") {
+        this.dollar(false);
+      } else if (c === "`") {
+        this.startWord();
+        this.parts.push({ script: this.backtick() });
+      } else {
+        this.startWord();
+        this.literal += c;
+        this.i++;
+      }
+    }
+    return this.finish();
+  }
+
+  private finish(): { script: Script; end: number } {
+    this.endWord();
+    return { script: { tokens: this.tokens, tooDeep: this.tooDeep }, end: this.i };
+  }
+
+  private startWord(): void {
+    this.inWord = true;
+  }
+
+  private flushLiteral(): void {
+    if (this.literal !== "") {
+      this.parts.push({ text: this.literal });
+      this.literal = "";
+    }
+  }
+
+  private endWord(): void {
+    if (!this.inWord) return;
+    this.flushLiteral();
+    const word: Word = { kind: "word", parts: this.parts, quoted: this.quoted };
+    this.parts = [];
+    this.inWord = false;
+    this.quoted = false;
+    const redirect = this.redirectAwaitingTarget;
+    if (redirect !== null) {
+      redirect.target = word;
+      this.redirectAwaitingTarget = null;
+      const waiting = this.awaitingDelimiter.shift();
+      if (waiting !== undefined) {
+        this.pending.push({
+          redirect: waiting.redirect,
+          delimiter: plainText(word),
+          stripTabs: waiting.stripTabs,
+          expands: !word.quoted,
+        });
+      }
+      return;
+    }
+    this.tokens.push(word);
+  }
+
+  private pushOperator(op: OperatorText): void {
+    this.tokens.push({ kind: "op", op });
+  }
+
+  private operator(c: string): void {
+    const next = this.src[this.i + 1];
+    if (c === ";") {
+      this.i += next === ";" || next === "&" ? 2 : 1;
+      this.pushOperator(next === ";" ? ";;" : ";");
+    } else if (c === "|") {
+      this.i += next === "|" || next === "&" ? 2 : 1;
+      this.pushOperator(next === "|" ? "||" : next === "&" ? "|&" : "|");
+    } else {
+      this.i += next === "&" ? 2 : 1;
+      this.pushOperator(next === "&" ? "&&" : "&");
+    }
+  }
+
+  private backslash(): void {
+    const next = this.src[this.i + 1];
+    if (next === "\n") {
+      this.i += 2; // line continuation: the two characters vanish
+      return;
+    }
+    this.startWord();
+    this.quoted = true;
+    if (next !== undefined) this.literal += next;
+    this.i += 2;
+  }
+
+  private redirect(): void {
+    // A word made only of digits just before < or > names a file descriptor, not an argument.
+    if (this.inWord && this.parts.length === 0 && /^[0-9]+$/.test(this.literal)) {
+      this.literal = "";
+      this.inWord = false;
+      this.quoted = false;
+    } else {
+      this.endWord();
+    }
+    const src = this.src;
+    let op = "";
+    for (const candidate of [
+      "&>>",
+      "<<<",
+      "<<-",
+      "&>",
+      ">>",
+      ">|",
+      ">&",
+      "<<",
+      "<>",
+      "<&",
+      ">",
+      "<",
+    ]) {
+      if (src.startsWith(candidate, this.i)) {
+        op = candidate;
+        break;
+      }
+    }
+    this.i += op.length;
+    const redirect: Redirect = { kind: "redirect", op, target: null, hereDocument: null };
+    this.tokens.push(redirect);
+    this.redirectAwaitingTarget = redirect;
+    if (op === "<<" || op === "<<-") {
+      this.awaitingDelimiter.push({ redirect, stripTabs: op === "<<-" });
+    }
+  }
+
+  private singleQuoted(): void {
+    this.startWord();
+    this.quoted = true;
+    const close = this.src.indexOf("'", this.i + 1);
+    const end = close === -1 ? this.src.length : close;
+    this.literal += this.src.slice(this.i + 1, end);
+    this.i = end + 1;
+  }
+
+  private doubleQuoted(): void {
+    this.startWord();
+    this.quoted = true;
+    const src = this.src;
+    while (this.i < src.length) {
+      const c = src[this.i] as string;
+      if (c === '"') {
+        this.i++;
+        return;
+      }
+      if (c === "\\") {
+        const next = src[this.i + 1];
+        if (next === "\n") this.i += 2;
+        else if (next === "$" || next === "`" || next === '"' || next === "\\") {
+          this.literal += next;
+          this.i += 2;
+        } else {
+          this.literal += c;
+          this.i++;
+        }
+      } else if (c === "$") {
+        this.dollar(true);
+      } else if (c === "`") {
+        this.parts.push({ script: this.backtick() });
+      } else {
+        this.literal += c;
+        this.i++;
+      }
+    }
+  }
+
+  private dollar(inDoubleQuotes: boolean): void {
+    const src = this.src;
+    const next = src[this.i + 1];
+    if (next === "(") {
+      this.startWord();
+      this.parts.push({ script: this.nested(this.i + 2) });
+    } else if (next === "'" && !inDoubleQuotes) {
+      this.startWord();
+      this.quoted = true;
+      this.ansiC();
+    } else if (next === '"' && !inDoubleQuotes) {
+      this.i += 2;
+      this.doubleQuoted();
+    } else if (next === "{") {
+      const close = braceEnd(src, this.i + 2);
+      const inner = src.slice(this.i + 2, close);
+      this.i = Math.min(src.length, close + 1);
+      if (!inDoubleQuotes && inner.startsWith("IFS")) {
+        this.endWord(); // unquoted ${IFS} splits words like a blank
+        return;
+      }
+      this.startWord();
+      this.literal += "${" + inner + "}";
+    } else if (
+      !inDoubleQuotes &&
+      src.startsWith("IFS", this.i + 1) &&
+      !isNameChar(src[this.i + 4])
+    ) {
+      this.i += 4;
+      this.endWord();
+    } else {
+      this.startWord();
+      let j = this.i + 1;
+      if (j < src.length && NAME_START.test(src[j] as string)) {
+        while (j < src.length && NAME_CHAR.test(src[j] as string)) j++;
+      } else if (j < src.length && /[0-9@*#?$!-]/.test(src[j] as string)) {
+        j++;
+      }
+      this.literal += src.slice(this.i, j);
+      this.i = j;
+    }
+  }
+
+  /** $'…' with C escapes decoded, as bash does before the program sees the word. */
+  private ansiC(): void {
+    const src = this.src;
+    let j = this.i + 2;
+    let out = "";
+    while (j < src.length && src[j] !== "'") {
+      const c = src[j] as string;
+      if (c !== "\\" || j + 1 >= src.length) {
+        out += c;
+        j++;
+        continue;
+      }
+      const e = src[j + 1] as string;
+      j += 2;
+      const simple: Record<string, string> = {
+        n: "\n",
+        t: "\t",
+        r: "\r",
+        a: "\x07",
+        b: "\b",
+        e: "\x1b",
+        E: "\x1b",
+        f: "\f",
+        v: "\v",
+        "\\": "\\",
+        "'": "'",
+        '"': '"',
+        "?": "?",
+      };
+      if (simple[e] !== undefined) {
+        out += simple[e];
+      } else if (e === "x" || e === "u" || e === "U") {
+        const max = e === "x" ? 2 : e === "u" ? 4 : 8;
+        let k = 0;
+        while (k < max && /[0-9A-Fa-f]/.test(src[j + k] ?? "")) k++;
+        const code = k === 0 ? NaN : parseInt(src.slice(j, j + k), 16);
+        out += Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+        j += k;
+      } else if (/[0-7]/.test(e)) {
+        let k = 0;
+        while (k < 2 && /[0-7]/.test(src[j + k] ?? "")) k++;
+        out += String.fromCharCode(parseInt(e + src.slice(j, j + k), 8) & 0xff);
+        j += k;
+      } else {
+        out += "\\" + e;
+      }
+    }
+    this.literal += out;
+    this.i = j + 1;
+  }
+
+  /** A $(…), <(…) or >(…) body starting at `start`; leaves `i` after its closing `)`. */
+  private nested(start: number): Script {
+    if (this.depth + 1 >= MAX_DEPTH) {
+      this.tooDeep = true;
+      this.i = skipBalanced(this.src, start);
+      return { tokens: [], tooDeep: true };
+    }
+    const inner = new Lexer(this.src, this.depth + 1, start);
+    const { script, end } = inner.run("paren");
+    if (script.tooDeep) this.tooDeep = true;
+    this.i = end;
+    return script;
+  }
+
+  private backtick(): Script {
+    const src = this.src;
+    let j = this.i + 1;
+    let body = "";
+    while (j < src.length && src[j] !== "`") {
+      if (src[j] === "\\" && (src[j + 1] === "`" || src[j + 1] === "\\" || src[j + 1] === "$")) {
+        body += src[j + 1];
+        j += 2;
+      } else {
+        body += src[j];
+        j++;
+      }
+    }
+    this.i = j + 1;
+    if (this.depth + 1 >= MAX_DEPTH) {
+      this.tooDeep = true;
+      return { tokens: [], tooDeep: true };
+    }
+    const script = lexScript(body, this.depth + 1);
+    if (script.tooDeep) this.tooDeep = true;
+    return script;
+  }
+
+  private readHereDocuments(mode: "top" | "paren"): void {
+    const src = this.src;
+    while (this.pending.length > 0) {
+      const doc = this.pending.shift() as PendingHereDocument;
+      const lines: string[] = [];
+      for (;;) {
+        if (this.i >= src.length) break;
+        const eol = src.indexOf("\n", this.i);
+        const lineEnd = eol === -1 ? src.length : eol;
+        let line = src.slice(this.i, lineEnd);
+        if (doc.stripTabs) line = line.replace(/^\t+/, "");
+        if (line === doc.delimiter) {
+          this.i = lineEnd + (eol === -1 ? 0 : 1);
+          break;
+        }
+        // Inside $( ), the delimiter may be followed directly by the closing parenthesis.
+        if (mode === "paren" && line.startsWith(doc.delimiter + ")")) {
+          this.i = lineEnd - line.length + doc.delimiter.length;
+          break;
+        }
+        lines.push(line);
+        this.i = lineEnd + (eol === -1 ? 0 : 1);
+      }
+      const body = lines.join("\n");
+      doc.redirect.hereDocument = {
+        body,
+        scripts: doc.expands ? expansionsIn(body, this.depth + 1) : [],
+      };
+      if (doc.expands && this.depth + 1 >= MAX_DEPTH && /\$\(|`/.test(body)) this.tooDeep = true;
+    }
+  }
+}
+
+/** The literal text of a word, with nested scripts contributing nothing. */
+export function plainText(word: Word): string {
+  let out = "";
+  for (const part of word.parts) if ("text" in part) out += part.text;
+  return out;
+}
+
+/** The nested scripts that $(…) and `…` in a here-document body or other expanding text run. */
+export function expansionsIn(text: string, depth: number): Script[] {
+  if (depth >= MAX_DEPTH) return [];
+  const scripts: Script[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "\\") {
+      i += 2;
+    } else if (c === "$" && text[i + 1] === "(") {
+      const { script, end } = new Lexer(text, depth, i + 2).run("paren");
+      scripts.push(script);
+      i = end;
+    } else if (c === "`") {
+      const close = text.indexOf("`", i + 1);
+      const end = close === -1 ? text.length : close;
+      scripts.push(lexScript(text.slice(i + 1, end), depth));
+      i = end + 1;
+    } else {
+      i++;
+    }
+  }
+  return scripts;
+}
+
+function isNameChar(c: string | undefined): boolean {
+  return c !== undefined && NAME_CHAR.test(c);
+}
+
+/** Index of the `}` closing a ${…} that starts at `start`, counting nested braces. */
+function braceEnd(src: string, start: number): number {
+  let level = 0;
+  for (let j = start; j < src.length; j++) {
+    const c = src[j];
+    if (c === "{") level++;
+    else if (c === "}") {
+      if (level === 0) return j;
+      level--;
+    }
+  }
+  return src.length;
+}
+
+/** Index after the `)` balancing an already-open `(`, by counting alone: the too-deep path. */
+function skipBalanced(src: string, start: number): number {
+  let level = 0;
+  for (let j = start; j < src.length; j++) {
+    const c = src[j];
+    if (c === "(") level++;
+    else if (c === ")") {
+      if (level === 0) return j + 1;
+      level--;
+    }
+  }
+  return src.length;
+}

@@ -1,0 +1,99 @@
+// Reading a program's own options well enough to find where its operands, or the command it
+// wraps, begin. Each table names the options that take a separate value; everything else that
+// starts with "-" is a flag.
+
+export interface OptionTable {
+  /** Short options (single letters) that consume a value: "-u root" or "-uroot". */
+  readonly shortWithValue?: string;
+  /** Long options that consume the next word when not written "--name=value". */
+  readonly longWithValue?: readonly string[];
+  /** A lone "-" is an operand (stdin), not an option. */
+  readonly dashIsOperand?: boolean;
+}
+
+/** Index of the first operand after the options of `args` starting at `from`. */
+export function firstOperand(args: readonly string[], from: number, table: OptionTable): number {
+  let i = from;
+  while (i < args.length) {
+    const arg = args[i] as string;
+    if (arg === "--") return i + 1;
+    if (!arg.startsWith("-") || arg === "-") return i;
+    if (arg.startsWith("--")) {
+      const name = arg.slice(2);
+      i += !name.includes("=") && (table.longWithValue ?? []).includes(name) ? 2 : 1;
+      continue;
+    }
+    // A cluster like "-xvf file": the first letter that takes a value ends the cluster; the
+    // value is the rest of the word or, when the rest is empty, the next word.
+    let consumesNext = false;
+    for (let k = 1; k < arg.length; k++) {
+      if ((table.shortWithValue ?? "").includes(arg[k] as string)) {
+        consumesNext = k === arg.length - 1;
+        break;
+      }
+    }
+    i += consumesNext ? 2 : 1;
+  }
+  return i;
+}
+
+export interface ParsedFlags {
+  /** Letters seen in short clusters, in order (a value attached to a letter is skipped). */
+  readonly short: string;
+  readonly long: readonly string[];
+  /** Operands: every word that is not an option or an option's value. */
+  readonly operands: readonly string[];
+}
+
+/**
+ * Flags and operands of a program that accepts options anywhere (GNU argument permutation):
+ * "rm / -rf" removes recursively just like "rm -rf /".
+ */
+export function permutedFlags(
+  args: readonly string[],
+  from: number,
+  table: OptionTable = {},
+): ParsedFlags {
+  let short = "";
+  const long: string[] = [];
+  const operands: string[] = [];
+  let i = from;
+  while (i < args.length) {
+    const arg = args[i] as string;
+    if (arg === "--") {
+      // A loop, not push(...rest): a hostile argv can hold more words than the call stack.
+      for (let k = i + 1; k < args.length; k++) operands.push(args[k] as string);
+      break;
+    }
+    if (arg.startsWith("--")) {
+      long.push(arg.slice(2));
+      const name = arg.slice(2);
+      i += !name.includes("=") && (table.longWithValue ?? []).includes(name) ? 2 : 1;
+    } else if (arg.startsWith("-") && arg.length > 1 && !/^-[0-9]/.test(arg)) {
+      let consumesNext = false;
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] as string;
+        short += letter;
+        if ((table.shortWithValue ?? "").includes(letter)) {
+          consumesNext = k === arg.length - 1;
+          break;
+        }
+      }
+      i += consumesNext ? 2 : 1;
+    } else {
+      operands.push(arg);
+      i++;
+    }
+  }
+  return { short, long, operands };
+}
+
+/** Value of "--name=value" or "--name value" among `args`, or null. */
+export function longValue(args: readonly string[], name: string): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === `--${name}`) return args[i + 1] ?? null;
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return null;
+}

@@ -1,0 +1,838 @@
+// The shell precheck: a small blocklist of commands that would wreck the machine, a disk or a
+// home directory, checked on the argv each program would actually receive. One normalisation
+// pass, one lexer, then literal rules per program, following wrappers (sudo, env, xargs,
+// timeout…), shell strings (bash -c, eval, here-documents and pipes into a shell) and
+// interpreter one-liners down to the program that runs. Quoted data is data: `echo 'rm -rf /'`
+// and `git commit -m "rm -rf /"` never reach a rule, because echo and git are not rm.
+//
+// It is a screen, not a parser of every shell: anything it cannot evaluate (a variable set
+// elsewhere, a file's contents) is treated as unknown and never matches.
+
+import { foldConfusables, normalizeText } from "../text/normalize.js";
+import { simpleCommands, type SimpleCommand } from "./commands.js";
+import {
+  codeStrings,
+  deletesTrees,
+  forksForever,
+  namesHome,
+  runsPrograms,
+} from "./code-strings.js";
+import { forkBombIn } from "./fork-bomb.js";
+import { lexScript, MAX_DEPTH, type Script, type Word } from "./lexer.js";
+import { firstOperand, longValue, permutedFlags, type OptionTable } from "./options.js";
+import { catastrophicTarget, isBlockDevice } from "./targets.js";
+
+export const REASONS = {
+  delete: "recursive delete of '/', a home directory or a top-level system directory",
+  permissions:
+    "recursive permission or ownership change of '/', a home directory or a top-level system directory",
+  chmodRoot: "chmod 777 on '/'",
+  mkfs: "mkfs would format a filesystem",
+  dd: "dd writing directly to a device",
+  device: "overwrite of a raw block device",
+  wipe: "wipe or secure erase of a disk",
+  forkBomb: "shell fork bomb",
+  download: "piping a downloaded script directly into a shell",
+  tooDeep: "command nests substitutions or shell strings too deeply to be checked",
+} as const;
+
+// Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
+const UNKNOWN = "\u{fffc}";
+const MAX_FAN_OUT = 64;
+
+type Data = { readonly text: string } | { readonly download: true } | null;
+
+const SHELLS = new Set([
+  "sh",
+  "bash",
+  "dash",
+  "zsh",
+  "ksh",
+  "mksh",
+  "ash",
+  "yash",
+  "fish",
+  "csh",
+  "tcsh",
+  "rbash",
+  "pdksh",
+  "posh",
+]);
+
+const WRAPPERS: Readonly<Record<string, OptionTable & { readonly operandsBefore?: number }>> = {
+  sudo: {
+    shortWithValue: "ugpCDrtUTRh",
+    longWithValue: [
+      "user",
+      "group",
+      "prompt",
+      "chdir",
+      "role",
+      "type",
+      "other-user",
+      "host",
+      "close-from",
+      "command-timeout",
+    ],
+  },
+  doas: { shortWithValue: "uC" },
+  nohup: {},
+  command: {},
+  builtin: {},
+  exec: { shortWithValue: "a" },
+  time: { shortWithValue: "of", longWithValue: ["output", "format"] },
+  nice: { shortWithValue: "n", longWithValue: ["adjustment"] },
+  ionice: { shortWithValue: "cnp", longWithValue: ["class", "classdata"] },
+  timeout: { shortWithValue: "sk", longWithValue: ["signal", "kill-after"], operandsBefore: 1 },
+  stdbuf: { shortWithValue: "ioe", longWithValue: ["input", "output", "error"] },
+  setsid: {},
+  chrt: { shortWithValue: "T", operandsBefore: 1 },
+  taskset: { operandsBefore: 1 },
+  unbuffer: {},
+  eatmydata: {},
+  fakeroot: { shortWithValue: "ils", longWithValue: ["lib", "faked"] },
+  proxychains: { shortWithValue: "f" },
+  proxychains4: { shortWithValue: "f" },
+  torsocks: { shortWithValue: "uapP" },
+  caffeinate: { shortWithValue: "tw" },
+  chroot: { longWithValue: ["userspec", "groups"], operandsBefore: 1 },
+  strace: { shortWithValue: "abeEIoOpPsSuX" },
+  ltrace: { shortWithValue: "aeEnopsSuxXAD" },
+  "systemd-run": {
+    shortWithValue: "pEuMH",
+    longWithValue: [
+      "unit",
+      "property",
+      "setenv",
+      "uid",
+      "gid",
+      "nice",
+      "working-directory",
+      "machine",
+      "host",
+      "description",
+      "slice",
+    ],
+  },
+  runuser: { shortWithValue: "ugGs", longWithValue: ["user", "group", "supp-group", "shell"] },
+  busybox: {},
+  firejail: {},
+  "flatpak-spawn": {},
+  watch: { shortWithValue: "nq", longWithValue: ["interval"] },
+  unshare: { shortWithValue: "S", longWithValue: ["setuid", "setgid", "root", "wd"] },
+  nsenter: { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid", "root", "wd"] },
+  sg: { operandsBefore: 1 },
+  xvfb_run: {},
+  "xvfb-run": { shortWithValue: "nsefwp" },
+};
+
+const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  python: ["-c"],
+  perl: ["-e", "-E"],
+  ruby: ["-e"],
+  node: ["-e", "--eval", "-p", "--print"],
+  bun: ["-e", "--eval", "-p", "--print"],
+  php: ["-r"],
+  lua: ["-e"],
+  rscript: ["-e"],
+  r: ["-e"],
+  osascript: ["-e"],
+  pwsh: ["-c", "-command"],
+  powershell: ["-c", "-command"],
+};
+
+const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
+const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "aria2c",
+  "http",
+  "https",
+  "xh",
+  "lynx",
+  "links",
+]);
+
+/** The program name as it would be looked up: base name, folded to Latin lower case. */
+function programName(word: string): string {
+  const slash = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
+  let name = slash >= 0 ? word.slice(slash + 1) : word;
+  if (name.toLowerCase().endsWith(".exe")) name = name.slice(0, -4);
+  return normalizeCommandName(name);
+}
+
+function normalizeCommandName(name: string): string {
+  const folded = foldConfusables(name);
+  // python3.11, pip3 → python, pip: one rule per family.
+  if (/^python[0-9.]{0,6}$/.test(folded)) return "python";
+  if (/^perl[0-9.]{0,6}$/.test(folded)) return "perl";
+  if (/^ruby[0-9.]{0,6}$/.test(folded)) return "ruby";
+  if (folded === "nodejs") return "node";
+  if (/^php[0-9.]{0,6}$/.test(folded)) return "php";
+  if (/^lua(?:jit|[0-9.]{0,6})$/.test(folded)) return "lua";
+  return folded;
+}
+
+function isAssignment(word: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
+}
+
+class BudgetExceeded extends Error {}
+
+/** One run of the precheck over one command string and everything nested in it. */
+class Checker {
+  private budget: number;
+  private readonly variables = new Map<string, string>();
+
+  constructor(inputLength: number) {
+    // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
+    // is never reached by an honest command; it caps the work a hostile one can cause.
+    this.budget = 8 * inputLength + 65_536;
+  }
+
+  checkString(text: string, depth: number): string | null {
+    if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    this.budget -= text.length;
+    if (this.budget < 0) throw new BudgetExceeded();
+    return this.checkScript(lexScript(text, depth), depth);
+  }
+
+  private checkScript(script: Script, depth: number): string | null {
+    if (script.tooDeep) return REASONS.tooDeep;
+    if (forkBombIn(script)) return REASONS.forkBomb;
+    for (const command of simpleCommands(script)) {
+      const nested = this.checkNested(command, depth);
+      if (nested !== null) return nested;
+      const reason = this.checkCommand(command, depth);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  private checkNested(command: SimpleCommand, depth: number): string | null {
+    const scripts: Script[] = [];
+    const collect = (word: Word | null): void => {
+      for (const part of word?.parts ?? []) if ("script" in part) scripts.push(part.script);
+    };
+    command.words.forEach(collect);
+    for (const redirect of command.redirects) {
+      collect(redirect.target);
+      scripts.push(...(redirect.hereDocument?.scripts ?? []));
+    }
+    for (const script of scripts) {
+      const reason = this.checkScript(script, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  private checkCommand(command: SimpleCommand, depth: number): string | null {
+    for (const redirect of command.redirects) {
+      const writes = redirect.op.includes(">") && redirect.op !== ">&";
+      if (writes && redirect.target !== null && isBlockDevice(this.value(redirect.target, depth))) {
+        return REASONS.device;
+      }
+    }
+    const argv = command.words.map((word) => this.value(word, depth));
+    if (argv.length > 0 && argv.every(isAssignment)) {
+      for (const assignment of argv) {
+        const eq = assignment.indexOf("=");
+        this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+      }
+      return null;
+    }
+    return this.checkArgv(argv, this.stdinOf(command, depth), depth);
+  }
+
+  /** The text a word expands to, with known variables substituted and unknown output marked. */
+  private value(word: Word, depth: number): string {
+    let text = "";
+    for (const part of word.parts) {
+      if ("text" in part) text += part.text;
+      else {
+        const output = this.outputOfScript(part.script, depth + 1);
+        text += output !== null && "text" in output ? output.text.trimEnd() : UNKNOWN;
+      }
+    }
+    return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+  }
+
+  private expand(text: string): string {
+    let out = "";
+    let i = 0;
+    while (i < text.length) {
+      if (text[i] !== "$") {
+        out += text[i];
+        i++;
+        continue;
+      }
+      const braced = text[i + 1] === "{";
+      let j = i + (braced ? 2 : 1);
+      const start = j;
+      while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
+      const name = text.slice(start, j);
+      const closes = !braced || text[j] === "}";
+      const known = this.variables.get(name);
+      if (name !== "" && closes && known !== undefined) {
+        out += known;
+        i = braced ? j + 1 : j;
+      } else {
+        out += "$";
+        i++;
+      }
+    }
+    return out;
+  }
+
+  private stdinOf(command: SimpleCommand, depth: number): Data {
+    for (const redirect of command.redirects) {
+      if (redirect.hereDocument !== null) return { text: redirect.hereDocument.body };
+      if (redirect.op === "<<<" && redirect.target !== null) {
+        return { text: this.value(redirect.target, depth) };
+      }
+    }
+    return command.previous === null ? null : this.outputOf(command.previous, depth);
+  }
+
+  private outputOfScript(script: Script, depth: number): Data {
+    if (script.tooDeep || depth >= MAX_DEPTH) return null;
+    const commands = simpleCommands(script);
+    const last = commands[commands.length - 1];
+    return last === undefined ? null : this.outputOf(last, depth);
+  }
+
+  /** What a command prints, for the few programs whose output is knowable from their words. */
+  private outputOf(command: SimpleCommand, depth: number): Data {
+    const argv = command.words.map((word) => this.value(word, depth));
+    const start = argv.findIndex((word) => !isAssignment(word));
+    if (start < 0) return null;
+    const name = programName(argv[start] as string);
+    const args = argv.slice(start + 1);
+    if (DOWNLOADERS.has(name)) return { download: true };
+    if (name === "echo" || name === "printf") {
+      let i = 0;
+      while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
+      return { text: decodeEscapes(args.slice(i).join(" ")) };
+    }
+    const stdin = (): Data => this.stdinOf(command, depth);
+    if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
+      return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
+    }
+    if (name === "rev") {
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      return {
+        text: data.text
+          .split("\n")
+          .map((line) => [...line].reverse().join(""))
+          .join("\n"),
+      };
+    }
+    if (
+      (name === "base64" || name === "base32") &&
+      args.some((a) => a === "-d" || a === "--decode" || a === "-D")
+    ) {
+      const data = stdin();
+      if (data === null || !("text" in data) || name !== "base64") return data;
+      return { text: Buffer.from(data.text.slice(0, 1 << 20), "base64").toString("utf8") };
+    }
+    if (name === "find") {
+      const paths = findStartPaths(args);
+      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
+    }
+    return null;
+  }
+
+  private checkArgv(argvIn: readonly string[], stdin: Data, depth: number): string | null {
+    if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    let start = 0;
+    while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
+    const argv = argvIn.slice(start);
+    if (argv.length === 0) return null;
+    const name = programName(argv[0] as string);
+    const args = argv.slice(1);
+
+    const wrapper = WRAPPERS[name];
+    if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
+    if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
+    if (name === "eval") return this.checkString(args.join(" "), depth + 1);
+    if ((name === "source" || name === ".") && (args[0] === "/dev/stdin" || args[0] === "-")) {
+      return this.checkShellInput(stdin, depth);
+    }
+    if (name === "env") return this.checkEnv(args, stdin, depth);
+    if (name === "xargs") return this.checkXargs(args, stdin, depth);
+    if (name === "parallel") return this.checkParallel(args, stdin, depth);
+    if (name === "find") return this.checkFind(args, depth);
+    if (name === "su" || name === "script" || name === "flock" || name === "ssh") {
+      const commandString = longValue(args, "command") ?? valueAfter(args, "-c");
+      if (commandString !== null) return this.checkString(commandString, depth + 1);
+      if (name === "flock")
+        return this.checkArgv(
+          args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
+          stdin,
+          depth,
+        );
+      return null;
+    }
+    const interpreter = INTERPRETER_CODE_FLAGS[name];
+    if (interpreter !== undefined) return this.checkInterpreter(args, interpreter, stdin, depth);
+    if (AWKS.has(name)) {
+      const at = firstOperand(args, 0, {
+        shortWithValue: "Fvf",
+        longWithValue: ["field-separator", "assign"],
+      });
+      const program = args.includes("-f") ? null : args[at];
+      return program === undefined || program === null ? null : this.checkCode(program, depth);
+    }
+    if (name === "sed") return this.checkSed(args, depth);
+    return this.checkRules(name, args);
+  }
+
+  private checkWrapper(
+    name: string,
+    args: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    const table = WRAPPERS[name] ?? {};
+    if (name === "command" && args.some((a) => a === "-v" || a === "-V")) return null;
+    if (name === "runuser" || name === "sudo") {
+      const commandString = valueAfter(args, "-c") ?? longValue(args, "command");
+      if (name === "runuser" && commandString !== null)
+        return this.checkString(commandString, depth + 1);
+    }
+    let at = firstOperand(args, 0, table);
+    at += table.operandsBefore ?? 0;
+    const inner = args.slice(at);
+    if (name === "watch") return this.checkString(inner.join(" "), depth + 1);
+    if (inner.length === 0) {
+      // `sudo -s`, `sudo -i` and friends with no command start a shell reading stdin.
+      return name === "sudo" || name === "doas" ? this.checkShellInput(stdin, depth) : null;
+    }
+    return this.checkArgv(inner, stdin, depth + 1);
+  }
+
+  private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
+    const split = valueAfter(args, "-S") ?? longValue(args, "split-string");
+    if (split !== null) return this.checkString(split, depth + 1);
+    let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
+    return this.checkArgv(args.slice(at), stdin, depth + 1);
+  }
+
+  private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
+    let command = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "--" || arg === "-") {
+        i++;
+        break;
+      }
+      if (!arg.startsWith("-") && !arg.startsWith("+")) break;
+      if (!arg.startsWith("--") && arg.slice(1).includes("c")) command = true;
+      if (!arg.startsWith("--") && /[oO]$/.test(arg)) i++;
+      if (arg === "--rcfile" || arg === "--init-file") i++;
+    }
+    const operand = args[i];
+    if (command) return operand === undefined ? null : this.checkString(operand, depth + 1);
+    if (operand === undefined || operand === "/dev/stdin")
+      return this.checkShellInput(stdin, depth);
+    return null;
+  }
+
+  /** A shell reading its commands from stdin: whatever feeds it is a script. */
+  private checkShellInput(stdin: Data, depth: number): string | null {
+    if (stdin === null) return null;
+    if (!("text" in stdin)) return REASONS.download;
+    return this.checkString(stdin.text, depth + 1);
+  }
+
+  private checkInterpreter(
+    args: readonly string[],
+    codeFlags: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    let code: string | null = null;
+    let sawOperand = false;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      const lower = arg.toLowerCase();
+      const flag = codeFlags.find(
+        (f) => lower === f || (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")),
+      );
+      if (flag !== undefined) {
+        const attached = arg.length > flag.length ? arg.slice(flag.length) : null;
+        const next = attached ?? args[i + 1] ?? "";
+        code = code === null ? next : `${code}\n${next}`;
+        if (attached === null) i++;
+        continue;
+      }
+      if (!arg.startsWith("-")) {
+        sawOperand = true;
+        break;
+      }
+      if (arg === "-") break;
+    }
+    if (code === null) {
+      if (sawOperand || stdin === null) return null;
+      if (!("text" in stdin)) return REASONS.download;
+      code = stdin.text;
+    }
+    return this.checkCode(code, depth);
+  }
+
+  /** Interpreter code: every string that could reach a shell, and in-language tree deletes. */
+  private checkCode(code: string, depth: number): string | null {
+    const lower = code.toLowerCase();
+    if (forksForever(lower)) return REASONS.forkBomb;
+    const { literals, lists } = codeStrings(code);
+    if (runsPrograms(lower)) {
+      for (const text of [...literals, ...lists]) {
+        const reason = this.checkString(text, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
+    if (deletesTrees(lower)) {
+      if (namesHome(lower)) return REASONS.delete;
+      if (literals.some((text) => catastrophicTarget(text) !== null)) return REASONS.delete;
+    }
+    return null;
+  }
+
+  private checkSed(args: readonly string[], depth: number): string | null {
+    const scripts: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
+      else if (arg.startsWith("--expression=")) scripts.push(arg.slice(13));
+    }
+    if (scripts.length === 0) {
+      const at = firstOperand(args, 0, {
+        shortWithValue: "fl",
+        longWithValue: ["file", "line-length"],
+      });
+      if (args[at] !== undefined) scripts.push(args[at]);
+    }
+    for (const script of scripts) {
+      for (const piece of script.split(/[;\n]/)) {
+        // The `e command` of GNU sed runs a shell command; skip the address in front of it.
+        const body = piece
+          .replace(/^[\s0-9$,~!]{0,64}/, "")
+          .replace(/^\/[^/]{0,256}\/[\s,0-9$]{0,16}/, "");
+        if (body.startsWith("e ")) {
+          const reason = this.checkString(body.slice(2), depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+    }
+    return null;
+  }
+
+  private checkXargs(args: readonly string[], stdin: Data, depth: number): string | null {
+    let replace: string | null = null;
+    let i = 0;
+    const withValue = new Set(["-I", "-n", "-L", "-P", "-d", "-s", "-a", "-E"]);
+    for (; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "--") {
+        i++;
+        break;
+      }
+      if (!arg.startsWith("-")) break;
+      if (arg === "-I") replace = args[i + 1] ?? "{}";
+      else if (arg.startsWith("-I")) replace = arg.slice(2);
+      else if (arg === "-i" || arg === "--replace") replace = "{}";
+      else if (arg.startsWith("-i")) replace = arg.slice(2);
+      else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      if (withValue.has(arg)) i++;
+    }
+    const command = args.slice(i);
+    if (command.length === 0) return null; // the default command is echo
+    const lines =
+      stdin !== null && "text" in stdin
+        ? stdin.text.split("\n").filter((l) => l.trim() !== "")
+        : [];
+    if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
+    if (replace !== null) {
+      for (const line of lines.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkArgv(
+          command.map((a) => a.replaceAll(replace, line)),
+          null,
+          depth + 1,
+        );
+        if (reason !== null) return reason;
+      }
+      return null;
+    }
+    const items = lines
+      .join(" ")
+      .split(/[ \t]/)
+      .filter((w) => w !== "");
+    return this.checkArgv([...command, ...items], null, depth + 1);
+  }
+
+  private checkParallel(args: readonly string[], stdin: Data, depth: number): string | null {
+    const separator = args.findIndex((a) => a === ":::" || a === "::::" || a === ":::+");
+    const head = separator < 0 ? args : args.slice(0, separator);
+    const at = firstOperand(head, 0, {
+      shortWithValue: "jSdIaE",
+      longWithValue: ["jobs", "sshlogin", "delimiter", "arg-file", "results", "joblog", "timeout"],
+    });
+    const command = head.slice(at);
+    let inputs: string[];
+    if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
+    else
+      inputs =
+        stdin !== null && "text" in stdin
+          ? stdin.text.split("\n").filter((l) => l.trim() !== "")
+          : [];
+    if (inputs.length === 0)
+      return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
+    for (const input of inputs.slice(0, MAX_FAN_OUT)) {
+      // parallel hands each input to a shell as one quoted argument of the command.
+      const quoted = `'${input.replaceAll("'", "'\\''")}'`;
+      const line =
+        command.length === 0
+          ? input
+          : command.some((a) => a.includes("{}"))
+            ? command.map((a) => a.replaceAll("{}", quoted)).join(" ")
+            : `${command.join(" ")} ${quoted}`;
+      const reason = this.checkString(line, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  private checkFind(args: readonly string[], depth: number): string | null {
+    const paths = findStartPaths(args);
+    const filtered = findFilters(args);
+    const doomed = paths.some((path) => catastrophicTarget(path) !== null);
+    if (doomed && !filtered && args.includes("-delete")) return REASONS.delete;
+    for (let i = 0; i < args.length; i++) {
+      if (!["-exec", "-execdir", "-ok", "-okdir"].includes(args[i] as string)) continue;
+      let end = i + 1;
+      while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
+      const command = args.slice(i + 1, end);
+      if (!filtered) {
+        for (const path of paths.slice(0, MAX_FAN_OUT)) {
+          const reason = this.checkArgv(
+            command.map((a) => a.replaceAll("{}", path)),
+            null,
+            depth + 1,
+          );
+          if (reason !== null) return reason;
+        }
+      }
+      const reason = this.checkArgv(
+        command.filter((a) => a !== "{}"),
+        null,
+        depth + 1,
+      );
+      if (reason !== null) return reason;
+      i = end;
+    }
+    return null;
+  }
+
+  /** The literal rules, on the program that finally runs. */
+  private checkRules(name: string, args: readonly string[]): string | null {
+    if (name === "rm") {
+      const flags = permutedFlags(args, 0);
+      const recursive = /[rR]/.test(flags.short) || flags.long.includes("recursive");
+      if (recursive && flags.operands.some((target) => catastrophicTarget(target) !== null))
+        return REASONS.delete;
+      return null;
+    }
+    if (name === "chmod" || name === "chown" || name === "chgrp") {
+      const flags = permutedFlags(args, 0, { longWithValue: ["reference", "from"] });
+      const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+      const targets = flags.operands.slice(1);
+      if (recursive && targets.some((target) => catastrophicTarget(target) !== null))
+        return REASONS.permissions;
+      const mode = flags.operands[0] ?? "";
+      const opensUp =
+        (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
+        /^[ao]?\+rwx$|^[ao]?\+w$/.test(mode);
+      if (
+        name === "chmod" &&
+        opensUp &&
+        targets.some((t) => catastrophicTarget(t) === "the root directory")
+      ) {
+        return REASONS.chmodRoot;
+      }
+      return null;
+    }
+    if (
+      name.startsWith("mkfs") ||
+      name === "mke2fs" ||
+      name === "mkswap" ||
+      name === "mkntfs" ||
+      name === "mkdosfs" ||
+      name === "newfs"
+    ) {
+      return args.some((a) => isBlockDevice(a)) ? REASONS.mkfs : null;
+    }
+    if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
+      return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
+    }
+    const devices = args.filter((a) => isBlockDevice(a));
+    if (devices.length === 0) return null;
+    switch (name) {
+      case "wipefs": {
+        const flags = permutedFlags(args, 0, {
+          shortWithValue: "otO",
+          longWithValue: ["offset", "types", "output"],
+        });
+        const erases =
+          /[ao]/.test(flags.short) || flags.long.some((l) => l === "all" || l.startsWith("offset"));
+        const dryRun = flags.short.includes("n") || flags.long.includes("no-act");
+        return erases && !dryRun ? REASONS.wipe : null;
+      }
+      case "shred":
+      case "blkdiscard":
+      case "sgdisk":
+      case "sfdisk":
+      case "cryptsetup":
+        if (
+          name === "sgdisk" &&
+          !args.some((a) => /^-[a-zA-Z]{0,8}[Zzo]/.test(a) || a === "--zap-all" || a === "--clear")
+        )
+          return null;
+        if (
+          name === "sfdisk" &&
+          !args.some((a) => a === "--delete" || a === "--wipe" || a === "-w")
+        )
+          return null;
+        if (name === "cryptsetup" && !args.some((a) => /^luksformat$|^erase$|^luksErase$/i.test(a)))
+          return null;
+        return REASONS.wipe;
+      case "hdparm":
+        return args.some((a) => a.startsWith("--security-erase") || a.startsWith("--trim-sector"))
+          ? REASONS.wipe
+          : null;
+      case "parted":
+        return args.some((a) => a === "mklabel" || a === "mktable" || a === "rm")
+          ? REASONS.wipe
+          : null;
+      case "cp":
+      case "mv":
+      case "install":
+      case "ddrescue":
+      case "pv":
+        return isBlockDevice(args[args.length - 1] ?? "") ? REASONS.device : null;
+      case "tee":
+      case "truncate":
+      case "fallocate":
+        return REASONS.device;
+      default:
+        return null;
+    }
+  }
+}
+
+function valueAfter(args: readonly string[], flag: string): string | null {
+  const at = args.indexOf(flag);
+  return at < 0 ? null : (args[at + 1] ?? null);
+}
+
+function findStartPaths(args: readonly string[]): string[] {
+  const paths: string[] = [];
+  for (const arg of args) {
+    if (arg.startsWith("-") || arg === "(" || arg === "!" || arg === "\\(") break;
+    paths.push(arg);
+  }
+  return paths;
+}
+
+// Primaries that do not narrow which files find visits or acts on.
+const FIND_NEUTRAL = new Set([
+  "-delete",
+  "-depth",
+  "-maxdepth",
+  "-mindepth",
+  "-xdev",
+  "-mount",
+  "-print",
+  "-print0",
+  "-type",
+  "-exec",
+  "-execdir",
+  "-ok",
+  "-okdir",
+  "-ignore_readdir_race",
+  "-noleaf",
+  "-follow",
+  "-H",
+  "-L",
+  "-P",
+  "-d",
+  "-x",
+  "-true",
+  "-o",
+  "-or",
+  "-a",
+  "-and",
+]);
+
+function findFilters(args: readonly string[]): boolean {
+  let inExec = false;
+  for (const arg of args) {
+    if (inExec) {
+      if (arg === ";" || arg === "+") inExec = false;
+      continue;
+    }
+    if (arg === "-exec" || arg === "-execdir" || arg === "-ok" || arg === "-okdir") inExec = true;
+    else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) return true;
+  }
+  return false;
+}
+
+function decodeEscapes(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(/\\(n|t|\\)/g, (_m, e: string) =>
+    e === "n" ? "\n" : e === "t" ? "\t" : "\\",
+  );
+}
+
+/**
+ * The worker-side precheck: the reason a command is refused, or null. It never throws: its own
+ * failure lets the command through (fail open), because the host checks again and refuses then.
+ */
+export function precheckCommand(command: unknown): string | null {
+  try {
+    return runPrecheck(command);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The host-side precheck, run before a capability is issued: the same rules, but a precheck
+ * that cannot run refuses (fail closed).
+ */
+export function hostPrecheckCommand(
+  command: unknown,
+  run: (c: string) => string | null = runPrecheck,
+): string | null {
+  if (typeof command !== "string") return "the command is not a string; refusing";
+  try {
+    return run(command);
+  } catch {
+    return "the static safety precheck could not run; refusing";
+  }
+}
+
+function runPrecheck(command: unknown): string | null {
+  if (typeof command !== "string" || command.trim() === "") return null;
+  const text = normalizeText(command);
+  const checker = new Checker(text.length);
+  try {
+    return checker.checkString(text, 0);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) return REASONS.tooDeep;
+    throw error;
+  }
+}

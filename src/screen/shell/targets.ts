@@ -1,0 +1,146 @@
+// What a catastrophic command is aimed at: the root, a home directory, a top-level system
+// directory, or a whole disk. Paths arrive as the shell would pass them (quotes removed); they
+// are normalised lexically, because "/usr/../", "//" and "/./etc/" name the same places.
+
+const SYSTEM_TOP = new Set([
+  "applications",
+  "bin",
+  "boot",
+  "cores",
+  "dev",
+  "etc",
+  "home",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "library",
+  "media",
+  "mnt",
+  "network",
+  "nix",
+  "opt",
+  "private",
+  "proc",
+  "root",
+  "run",
+  "sbin",
+  "snap",
+  "srv",
+  "sys",
+  "system",
+  "usr",
+  "users",
+  "var",
+  "volumes",
+]);
+
+// Second-level directories whose loss still breaks the whole system or a whole user.
+const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
+  home: "any",
+  users: "any",
+  usr: new Set(["bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local"]),
+  var: new Set(["lib", "db"]),
+  private: new Set(["etc", "var"]),
+  system: "any",
+  nix: new Set(["store"]),
+};
+
+const GLOB_CHARS = /[*?[{]/;
+
+function isHomeWord(segment: string): boolean {
+  if (segment === "~" || segment === "$HOME") return true;
+  if (segment.startsWith("~") && /^~[a-z_][a-z0-9_.-]{0,31}$/i.test(segment)) return true;
+  // ${HOME}, ${HOME:?}, ${HOME%/}, ${HOME:-/x}: any parameter expansion of HOME.
+  return (
+    segment.startsWith("${HOME") && segment.endsWith("}") && !/^\$\{HOME[A-Za-z0-9_]/.test(segment)
+  );
+}
+
+// A trailing segment made only of glob characters and dots ("*", ".*", "{*,.*}", "**") means
+// "everything inside the parent", which is as bad as the parent itself.
+function isContentsGlob(segment: string): boolean {
+  return segment.length > 0 && /^[*.?{},]{1,16}$/.test(segment) && segment.includes("*");
+}
+
+/** Lexical segments of an absolute or home-relative path, with `.`, `..` and `//` resolved. */
+function segmentsOf(path: string): { base: "root" | "home" | "relative"; segments: string[] } {
+  const raw = path.replaceAll("\\", "/").split("/");
+  let base: "root" | "home" | "relative" = "relative";
+  let start = 0;
+  if (path.startsWith("/")) {
+    base = "root";
+    start = 1;
+  } else if (isHomeWord(raw[0] ?? "")) {
+    base = "home";
+    start = 1;
+  }
+  const segments: string[] = [];
+  for (let i = start; i < raw.length; i++) {
+    const segment = raw[i] as string;
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (segments.length > 0) segments.pop();
+      else if (base === "home") base = "root"; // ~/.. is /home: still covered below
+      continue;
+    }
+    segments.push(segment);
+  }
+  while (segments.length > 0 && isContentsGlob(segments[segments.length - 1] as string)) {
+    segments.pop();
+  }
+  return { base, segments };
+}
+
+/**
+ * Why deleting (or recursively re-permissioning) this path would wreck the machine or a user,
+ * or null. Unknown values (variables, substitutions we could not evaluate) are never a hit.
+ */
+export function catastrophicTarget(path: string): string | null {
+  if (path === "") return null;
+  if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
+  const { base, segments } = segmentsOf(path);
+  if (base === "relative") return null;
+  if (base === "home") return segments.length === 0 ? "the home directory" : null;
+  if (segments.length === 0) return "the root directory";
+  const first = (segments[0] as string).toLowerCase();
+  if (segments.length === 1) {
+    if (GLOB_CHARS.test(first)) return "a glob over top-level directories";
+    return SYSTEM_TOP.has(first) ? "a top-level system directory" : null;
+  }
+  if (segments.length === 2) {
+    const second = (segments[1] as string).toLowerCase();
+    if (first === "mnt" && /^[a-z]$/.test(second)) return "a whole mounted drive";
+    const known = SYSTEM_SECOND[first];
+    if (known === "any")
+      return first === "home" || first === "users" ? "a home directory" : "a system directory";
+    if (known !== undefined && (known.has(second) || GLOB_CHARS.test(second)))
+      return "a system directory";
+  }
+  return null;
+}
+
+// Whole-disk and partition device nodes of Linux, the BSDs and macOS. Bounded quantifiers only.
+const BLOCK_DEVICE = [
+  /^(?:[shv]d|xvd)[a-z]{1,4}[0-9]{0,4}$/,
+  /^nvme[0-9]{1,3}n[0-9]{1,3}(?:p[0-9]{1,3})?$/,
+  /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
+  /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
+  /^(?:md|dm-)[0-9]{1,4}$/,
+  /^(?:ad|ada|da|vtbd|nvd)[0-9]{1,3}(?:[ps][0-9]{1,3})?$/,
+  /^root$/,
+];
+
+/** True for a path naming a disk or partition device node (or a glob over them). */
+export function isBlockDevice(path: string): boolean {
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
+  if (segments.length === 3 && (segments[1] === "mapper" || segments[1] === "disk")) return true;
+  if (segments.length === 4 && segments[1] === "disk" && segments[2]?.startsWith("by-"))
+    return true;
+  if (segments.length !== 2) return false;
+  const name = segments[1] as string;
+  // A glob over devices ("/dev/sd*") reaches every disk it matches.
+  const stem = name.replace(/[*?]/g, "a").replace(/\[[^\]]{0,16}\]/g, "a");
+  return BLOCK_DEVICE.some((pattern) => pattern.test(stem) || pattern.test(name));
+}
