@@ -1,0 +1,352 @@
+// The literals the injection scan looks for, and the automaton that finds them all in one pass.
+// An Aho–Corasick automaton over ASCII with case folded and every run of blanks read as one
+// space: the cost per character is one table lookup, whatever the number of literals, and no
+// input can make it backtrack.
+
+import { confusableFor } from "../text/normalize.js";
+
+export type AnchorKind = "marker" | "phrase" | "todo";
+
+export interface Anchor {
+  readonly text: string;
+  readonly kind: AnchorKind;
+  /** The characters on either side must not be letters or digits. */
+  readonly word?: boolean;
+}
+
+const marker = (text: string, word = false): Anchor => ({ text, kind: "marker", word });
+const phrase = (text: string, word = false): Anchor => ({ text, kind: "phrase", word });
+
+function each(prefixes: readonly string[], rests: readonly string[]): string[] {
+  return prefixes.flatMap((p) => rests.map((r) => `${p}${r}`));
+}
+
+export const ANCHORS: readonly Anchor[] = [
+  // Pseudo-role tags and chat-template tokens: markers on their own.
+  ...each(
+    ["<", "</"],
+    ["system>", "assistant>", "user>", "information>", "instruction>", "instructions>", "sys>"],
+  ).map((t) => marker(t)),
+  ...each(["[", "[/"], ["system]", "inst]", "instructions]", "sys]"]).map((t) => marker(t)),
+  ...[
+    "im_start",
+    "im_end",
+    "system",
+    "user",
+    "assistant",
+    "endoftext",
+    "begin_of_text",
+    "start_header_id",
+    "end_header_id",
+    "eot_id",
+  ].map((t) => marker(`<|${t}|>`)),
+  marker("<<sys>>"),
+  marker("<</sys>>"),
+  marker("(system_message)"),
+  marker("[pre-prompt]"),
+  marker("[preprompt]"),
+  marker("[system note"),
+  marker("[system message"),
+  ...each(["## ", "##"], ["system", "new instruction", "begin new", "instructions"]).map((t) =>
+    marker(t),
+  ),
+  ...each(
+    [
+      "maintenance ",
+      "override ",
+      "developer ",
+      "admin ",
+      "administrator ",
+      "god ",
+      "debug ",
+      "unrestricted ",
+      "jailbreak ",
+      "dan ",
+      "sudo ",
+    ],
+    ["mode"],
+  ).map((t) => marker(t, true)),
+  ...each(
+    ["begin ", "start ", "prefix ", "preface ", "end ", "finish "],
+    ["your ", "the "],
+  ).flatMap((p) =>
+    each([p], ["reply with", "response with", "answer with", "output with", "completion with"]).map(
+      (t) => marker(t, true),
+    ),
+  ),
+  ...each(
+    ["no ", "nothing "],
+    ["other ", "else ", "additional ", "more ", "further ", "extra "],
+  ).flatMap((p) =>
+    each([p], ["output", "text", "words", "commentary"]).map((t) => marker(t, true)),
+  ),
+  // Where the phrase patterns should look.
+  ...[
+    "ignor",
+    "disregard",
+    "forget",
+    "overlook",
+    "neglect",
+    "discard",
+    "abandon",
+    "bypass",
+    "overrid",
+    "nevermind",
+    "dismiss",
+    "regardless",
+    "you are now",
+    "from now on",
+    "instruction",
+    "prompt",
+    "directive",
+    "ruleset",
+    "guideline",
+    "your rules",
+    "rules above",
+    "bound by",
+    "restricted by",
+    "restricted to",
+    "limited by",
+    "unfiltered",
+    "uncensored",
+    "jailbr",
+    "every time",
+    "each time",
+    "whenever",
+    "if the user",
+    "only those words",
+    "only these words",
+    "anything else",
+    "anything other",
+    "anything more",
+    "nothing else",
+    "usernames",
+    "passwords in",
+    "passwords from",
+    "correct password",
+    "correct passcode",
+    "correct access",
+    "right password",
+    "valid password",
+    "password has",
+    "password was",
+    "your password",
+    "your passcode",
+    "your passphrase",
+    "your secret",
+    "secret key",
+    "access code",
+    "api key",
+    "your credentials",
+    "what is your",
+    "what are your",
+    "what was your",
+    "what were your",
+    "what should you",
+    "what would you",
+    "what will you",
+    "how should you",
+    "how would you",
+    "tell the user",
+    "telling the user",
+    "inform the user",
+    "notify the user",
+    "mention to the user",
+    "alert the user",
+    "let the user",
+    "show the user",
+    "reveal to the user",
+    "from the user",
+    "from the human",
+    "task that i",
+    "task i gave",
+    "tasks that i",
+    "before you",
+    "after you do",
+    "message from me",
+    "instructions from me",
+    "note from me",
+    "stop everything",
+    "halt everything",
+    "ai model",
+    "ai assistant",
+    "language model",
+    "as an ai",
+    "dear ai",
+    "hey ai",
+    "hi ai",
+    "attention ai",
+    "you, ai",
+    "chatgpt",
+    "chatbot",
+    "system override",
+    "system overwrite",
+    "system reset",
+    "system note",
+    "system message",
+    "system instruction",
+    "system notice",
+    "system alert",
+    "anything now",
+    "pretend",
+    "act as",
+    "roleplay",
+    "ignorier",
+    "vergiss",
+    "olvid",
+    "oubli",
+    "dimentic",
+    "esque",
+  ].map((t) => phrase(t)),
+  ...["skip", "llm"].map((t) => phrase(t, true)),
+  { text: "todo:", kind: "todo" },
+];
+
+// Character classes: 0 for anything not in a literal, then one per character used.
+const CLASS = new Uint8Array(128);
+let classCount = 1;
+for (const anchor of ANCHORS) {
+  for (const ch of anchor.text) {
+    const code = ch.charCodeAt(0);
+    if (code >= 128) throw new Error(`anchor "${anchor.text}" is not ASCII`);
+    if (CLASS[code] === 0) CLASS[code] = classCount++;
+  }
+}
+for (let upper = 65; upper <= 90; upper++) CLASS[upper] = CLASS[upper + 32] as number;
+const SPACE = CLASS[32] as number;
+for (const blank of [9, 10, 11, 12, 13]) CLASS[blank] = SPACE;
+
+const goto: number[][] = [new Array<number>(classCount).fill(-1)];
+const output: number[] = [-1];
+for (let id = 0; id < ANCHORS.length; id++) {
+  let state = 0;
+  for (const ch of (ANCHORS[id] as Anchor).text) {
+    const cls = CLASS[ch.charCodeAt(0)] as number;
+    const row = goto[state] as number[];
+    if (row[cls] === -1) {
+      row[cls] = goto.length;
+      goto.push(new Array<number>(classCount).fill(-1));
+      output.push(-1);
+    }
+    state = row[cls] as number;
+  }
+  if (output[state] === -1) output[state] = id;
+}
+
+// Transition table indexed by (state offset + class), holding the next state's offset
+// (state × classCount), so the scan loop does one addition and one load per character; and,
+// per state offset, an anchor ending there or -1.
+const STATES = goto.length;
+const DELTA = new Int32Array(STATES * classCount);
+const OUT = new Int32Array(STATES * classCount).fill(-1);
+{
+  const next = new Int32Array(STATES * classCount);
+  const fail = new Int32Array(STATES);
+  const queue: number[] = [];
+  const found = new Int32Array(STATES).fill(-1);
+  for (let cls = 0; cls < classCount; cls++) {
+    const child = (goto[0] as number[])[cls] as number;
+    next[cls] = child === -1 ? 0 : child;
+    if (child > 0) queue.push(child);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head] as number;
+    found[state] =
+      output[state] !== -1 ? (output[state] as number) : (found[fail[state] as number] as number);
+    for (let cls = 0; cls < classCount; cls++) {
+      const child = (goto[state] as number[])[cls] as number;
+      if (child === -1) {
+        next[state * classCount + cls] = next[(fail[state] as number) * classCount + cls] as number;
+      } else {
+        fail[child] = next[(fail[state] as number) * classCount + cls] as number;
+        next[state * classCount + cls] = child;
+        queue.push(child);
+      }
+    }
+  }
+  // A blank after a blank stays where it is: runs of blanks read as one space.
+  const endsInSpace = new Uint8Array(STATES);
+  for (let state = 0; state < STATES; state++) {
+    const row = goto[state] as number[];
+    const child = row[SPACE] as number;
+    if (child > 0) endsInSpace[child] = 1;
+  }
+  for (let state = 0; state < STATES; state++) {
+    if (endsInSpace[state] === 1) next[state * classCount + SPACE] = state;
+  }
+  for (let i = 0; i < next.length; i++) DELTA[i] = (next[i] as number) * classCount;
+  for (let state = 0; state < STATES; state++) OUT[state * classCount] = found[state] as number;
+}
+
+// Per character below LOOKUP_END: its class in the low byte, its kind (see KIND) above it.
+// Letters of other scripts that imitate Latin ones take the Latin letter's class, so a word
+// spelled with a Cyrillic "і" still reaches the literal.
+const LOOKUP_END = 0x530;
+const LOOKUP = new Uint16Array(LOOKUP_END);
+export interface AnchorHit {
+  readonly anchor: Anchor;
+  /** Index just after the last character of the match in the scanned text. */
+  readonly end: number;
+}
+
+/** Stretches worth a second look that no literal can find. */
+export interface Runs {
+  /** Where runs of 24 or more base64 characters start, with the index after the 24th. */
+  readonly base64: [number, number][];
+  /** Indexes inside stretches of six or more single letters, "i g n o r e" (at most MAX_RUNS). */
+  readonly spaced: number[];
+}
+
+const MAX_RUNS = 32;
+const BASE64_MIN = 24;
+const LETTER = 1 << 8;
+const DIGIT = 2 << 8;
+const BASE64_SIGN = 4 << 8;
+const KIND_MASK = 7 << 8;
+
+for (let code = 0; code < 128; code++) {
+  let kind = 0;
+  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) kind = LETTER;
+  else if (code >= 48 && code <= 57) kind = DIGIT;
+  else if (code === 43 || code === 47) kind = BASE64_SIGN;
+  LOOKUP[code] = kind | (CLASS[code] as number);
+}
+for (let code = 128; code < LOOKUP_END; code++) {
+  const latin = confusableFor(String.fromCharCode(code));
+  if (latin !== undefined) LOOKUP[code] = CLASS[latin.charCodeAt(0)] as number;
+}
+
+/**
+ * Calls `visit` for each anchor occurrence, left to right, and stops when it returns true. Blank
+ * runs count as one space; other non-ASCII characters match nothing. The same pass collects
+ * base64 runs and letter-spaced stretches for the caller to decode and squash.
+ */
+export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
+  const runs: Runs = { base64: [], spaced: [] };
+  let state = 0;
+  let base64Run = 0;
+  let singles = 0;
+  let lastLetter = -8;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const entry = code < LOOKUP_END ? (LOOKUP[code] as number) : 0;
+    state = DELTA[state + (entry & 0xff)] as number;
+    const id = OUT[state] as number;
+    if (id !== -1 && visit({ anchor: ANCHORS[id] as Anchor, end: i + 1 })) return runs;
+    if ((entry & KIND_MASK) === 0) {
+      base64Run = 0;
+      continue;
+    }
+    if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS)
+      runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
+    if ((entry & LETTER) !== 0) {
+      // A letter right after a letter ends the run of single letters; otherwise this letter
+      // starts a word that counts as single until a second letter follows it.
+      singles = lastLetter === i - 1 ? 0 : i - lastLetter <= 4 ? singles + 1 : 1;
+      lastLetter = i;
+      if (singles === 7 && runs.spaced.length < MAX_RUNS) runs.spaced.push(i);
+    }
+  }
+  return runs;
+}

@@ -1,0 +1,529 @@
+// Word-sequence patterns for instructions aimed at the agent. A pattern is a list of slots; a
+// slot matches one word from a set (a trailing "*" in the set means "starts with"), may be
+// optional, or lets a bounded run of filler words pass ("ignore ALL OF YOUR PREVIOUS
+// instructions"). Matching walks a short window of words, so the cost per window is bounded
+// by the window's length times the pattern's size: linear overall, no backtracking blow-up.
+
+export interface WordTest {
+  has(word: string): boolean;
+}
+
+export interface Slot {
+  readonly words: ReadonlySet<string>;
+  readonly optional?: boolean;
+  /** Up to this many words from `filler` may come before this slot's word. */
+  readonly gap?: number;
+  readonly filler?: WordTest;
+  /** When set, at least one skipped filler word (or the slot's own word) must be from here. */
+  readonly needs?: ReadonlySet<string>;
+}
+
+export interface Phrase {
+  readonly reason: string;
+  readonly slots: readonly Slot[];
+}
+
+const words = (list: string): string[] => list.split(/[ \n]/).filter((w) => w !== "");
+
+/** Words that sit between a verb and its object without changing what is asked. */
+export const FILLER = new Set(
+  words(`all any of the your my our these those this that previous prior above earlier preceding
+  former initial initials original old existing current other system given provided and every
+  whatever developer safety security foregoing following below about me us everything anything
+  so far in full exact complete entire first last words word text verbatim comprehensive list
+  system's parameters additional pre hidden secret real actual now just please kindly back
+  50 100 200 hundred few some rest content contents single each one yours instructed set
+  internal underlying core base default own entire
+  die der den das alle allen aller vorherigen bisherigen obigen deine ihre
+  la las los el todas todos tus sus anteriores previas
+  le les tes vos toutes tous précédentes precedentes ci-dessus
+  il gli tutte tutti tue precedenti sopra
+  as os suas anteriores api access private ssh aws env environment`),
+);
+
+// Words that tie a request to the agent's own setup rather than to something in the document.
+// Any word at all: for gaps that a sentence end alone may close.
+const ANY_WORD: WordTest = { has: (word: string) => word !== "." };
+
+const AGENT_OWNED = new Set(
+  words(`your yours previous prior above earlier preceding initial initials original system
+  system's hidden secret internal underlying pre far so core default`),
+);
+
+// English first; the same verbs in German, Spanish, French, Italian and Portuguese follow.
+const IGNORE = words(
+  `ignore ignoring disregard disregarding forget forgetting overlook neglect discard abandon skip bypass
+  override nevermind dismiss ignoriere ignorieren ignoriert vergiss vergessen ignora ignoren ignorar
+  olvida olvide olvidar ignorez ignorer oublie oubliez dimentica dimenticare ignorate esqueça esqueca`,
+);
+const INSTRUCTIONS = words(
+  `instructions instruction directions directives directive prompt prompts rules guidelines programming
+  orders guidance constraints restrictions commands context training policies conditioning
+  pre-prompt preprompt ruleset guardrails anweisungen anweisung befehle regeln instrucciones
+  instrucción reglas órdenes consignes règles istruzioni regole instruções instrucoes regras`,
+);
+const SECRETS = words(
+  "password passwords passcode passphrase secret secrets key keys credentials code codes token tokens variables",
+);
+const REVEAL = words(
+  `repeat print output reveal show display tell give write list summarize summarise translate recite
+  dump leak share return format explain convert relay spell provide state disclose expose paste copy
+  echo describe rewrite tldr rap sing poem sonnet`,
+);
+const AI = words(
+  "ai llm chatbot bot assistant agent gpt chatgpt claude gemini copilot model language-model",
+);
+
+function slot(list: string | readonly string[], extra: Omit<Slot, "words"> = {}): Slot {
+  return { words: new Set(typeof list === "string" ? words(list) : list), ...extra };
+}
+
+const gap = (n: number, needs?: ReadonlySet<string>): Omit<Slot, "words"> =>
+  needs === undefined ? { gap: n, filler: FILLER } : { gap: n, filler: FILLER, needs };
+
+export const PHRASES: readonly Phrase[] = [
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [slot(IGNORE), slot(INSTRUCTIONS, gap(6))],
+  },
+  {
+    reason: "it tells the reader to ignore what it was told",
+    slots: [
+      slot(IGNORE),
+      slot("everything anything all what", gap(3)),
+      slot("that which", { optional: true }),
+      slot("you you've you're you’ve i've", { optional: true }),
+      slot("have has been was were had", { optional: true }),
+      slot("been", { optional: true }),
+      slot("told given instructed said taught programmed"),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore the text above",
+    slots: [slot(IGNORE), slot("above before previously earlier", gap(3))],
+  },
+  {
+    reason: "it tells the reader to disregard its earlier task",
+    slots: [
+      slot("regardless"),
+      slot("of"),
+      slot("previous prior above earlier original initial your", gap(2)),
+      slot("tasks task instructions rules requests request", { gap: 1, filler: FILLER }),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("you"),
+      slot("are"),
+      slot("now"),
+      slot("a an", { optional: true }),
+      slot(
+        "dan free unrestricted unfiltered jailbroken evil unbound uncensored different new developer admin god root character persona ai bot chatbot assistant going",
+      ),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("from"),
+      slot("now"),
+      slot("on"),
+      slot("you"),
+      slot("will must are shall should can"),
+    ],
+  },
+  {
+    reason: "it announces new instructions",
+    slots: [
+      slot("new updated revised additional real actual true override"),
+      slot("system", { optional: true }),
+      slot("instructions instruction prompt directives directive"),
+      slot(": to for from", {}),
+    ],
+  },
+  {
+    reason: "it claims a special operating mode",
+    slots: [
+      slot(
+        "maintenance override developer admin administrator god debug unrestricted jailbreak dan sudo root",
+      ),
+      slot("mode"),
+    ],
+  },
+  {
+    reason: "it claims a system override",
+    slots: [
+      slot("system"),
+      slot("override overwrite reset update note message instruction instructions notice alert"),
+    ],
+  },
+  {
+    reason: "it asks the reader to hide something from the user",
+    slots: [
+      slot("not don't dont never without"),
+      slot(
+        "tell telling inform informing notify notifying mention mentioning alert alerting let letting show showing reveal revealing",
+      ),
+      slot("the your this", { optional: true }),
+      slot("user user's human operator owner customer"),
+    ],
+  },
+  {
+    reason: "it asks the reader to hide something from the user",
+    slots: [
+      slot("hide conceal keep"),
+      slot("this it that", { gap: 1, filler: FILLER }),
+      slot("secret", { optional: true }),
+      slot("from"),
+      slot("the", { optional: true }),
+      slot("user human operator"),
+    ],
+  },
+  {
+    reason: "it addresses an AI model directly",
+    slots: [
+      slot("to for dear hey hi attention attn"),
+      slot("you", { optional: true }),
+      slot("the", { optional: true }),
+      slot(AI),
+      slot("model developed assistant agent", { optional: true }),
+    ],
+  },
+  {
+    reason: "it addresses an AI model directly",
+    slots: [
+      slot("as"),
+      slot("an a"),
+      slot("ai"),
+      slot("language", { optional: true }),
+      slot("model assistant"),
+      slot("you"),
+      slot("must should will are"),
+    ],
+  },
+  {
+    reason: "it addresses an AI model directly",
+    slots: [
+      slot("ai language"),
+      slot("model assistant"),
+      slot("developed created made trained built"),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [slot(REVEAL), slot([...INSTRUCTIONS, ...SECRETS], gap(8, AGENT_OWNED))],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot(REVEAL),
+      slot(INSTRUCTIONS, gap(8)),
+      slot("above below so you given with which provided received in"),
+      slot("far you your this", { optional: true }),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot("what"),
+      slot("is are was were"),
+      slot("your"),
+      slot([...INSTRUCTIONS, ...SECRETS], gap(3)),
+    ],
+  },
+  {
+    reason: "it dictates how the reader must begin its answer",
+    slots: [
+      slot("begin start prefix preface open end finish"),
+      slot("your the", {}),
+      slot("reply response answer output message completion"),
+      slot("with by"),
+    ],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [
+      slot("no nothing"),
+      slot("other else additional more further extra"),
+      slot("output text words content explanation commentary"),
+    ],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [slot("and with"), slot("nothing"), slot("else")],
+  },
+  {
+    reason: "it pretends the reader's task was given by the writer",
+    slots: [
+      slot("before after"),
+      slot("you"),
+      slot("can could", { optional: true }),
+      slot("solve complete continue finish do answer start"),
+      slot("the this your"),
+      slot("task tasks"),
+    ],
+  },
+  {
+    reason: "it pretends the reader's task was given by the writer",
+    slots: [
+      slot("task tasks"),
+      slot("that", { optional: true }),
+      slot("i"),
+      slot("gave assigned"),
+      slot("you"),
+    ],
+  },
+  {
+    reason: "it speaks to the reader as the person it works for",
+    slots: [slot("message instructions note"), slot("from"), slot("me")],
+  },
+  {
+    reason: "it tells the reader to ignore everything but the attacker's text",
+    slots: [slot(IGNORE), slot("except but besides", { gap: 5, filler: ANY_WORD })],
+  },
+  {
+    reason: "it tells the reader to ignore part of its input and do something else",
+    slots: [
+      slot(IGNORE),
+      slot("and then instead", { gap: 5, filler: ANY_WORD }),
+      slot("just only instead", { optional: true }),
+      slot("write say print output respond reply tell answer repeat insert suggest"),
+    ],
+  },
+  {
+    reason: "it tells the reader its rules no longer bind it",
+    slots: [
+      slot("not no never longer"),
+      slot("restricted bound limited constrained subject", { gap: 2, filler: FILLER }),
+      slot("by to"),
+      slot("rules guidelines instructions policies restrictions filters guardrails", gap(2)),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("unrestricted unfiltered uncensored jailbroken"), slot(AI)],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("do"), slot("anything"), slot("now")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("pretend act roleplay behave"),
+      slot("to as like", { optional: true }),
+      slot("be if", { optional: true }),
+      slot("you", { optional: true }),
+      slot("have are", { optional: true }),
+      slot("no without free unrestricted unfiltered jailbroken", { gap: 3, filler: FILLER }),
+      slot("restrictions rules limits limitations filters guidelines ethics morals censorship"),
+    ],
+  },
+  {
+    reason: "it dictates how the reader answers future requests",
+    slots: [
+      slot("whenever every each if"),
+      slot("time", { optional: true }),
+      slot("a the"),
+      slot("user"),
+      slot("asks says types requests mentions enters"),
+    ],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [slot("say print output respond"), slot("only")],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [slot("only"), slot("those these"), slot("words")],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [
+      slot("not don't dont never"),
+      slot("output say print write include add return type"),
+      slot("anything any"),
+      slot("else other more"),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal stored secrets",
+    slots: [
+      slot("usernames passwords credentials secrets keys tokens"),
+      slot("in from stored", { gap: 1, filler: FILLER }),
+      slot("your the", { optional: true }),
+      slot("database system memory records files context prompt configuration"),
+    ],
+  },
+  {
+    reason: "it probes what unlocks the reader",
+    slots: [
+      slot("what how"),
+      slot("should would will do"),
+      slot("you"),
+      slot("say respond reply answer output"),
+    ],
+  },
+  {
+    reason: "it claims the reader's secret was supplied",
+    slots: [
+      slot("provided given entered supplied"),
+      slot("the", { optional: true }),
+      slot("correct right valid"),
+      slot("password passcode passphrase pin code"),
+    ],
+  },
+  {
+    reason: "it claims the reader's secret was supplied",
+    slots: [
+      slot("correct right valid"),
+      slot("password passcode passphrase"),
+      slot("has have was is"),
+      slot("been", { optional: true }),
+      slot("provided given entered supplied"),
+    ],
+  },
+  {
+    reason: "it tells the reader to drop what it is doing",
+    slots: [slot("stop halt"), slot("everything all")],
+  },
+];
+
+/**
+ * Words of a window: runs of letters, digits and apostrophes; ":" kept as a word and sentence
+ * ends as ".", so no filler gap reaches across a sentence.
+ */
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    const code = c.charCodeAt(0);
+    const letter =
+      (code >= 97 && code <= 122) ||
+      (code >= 48 && code <= 57) ||
+      c === "'" ||
+      c === "’" ||
+      c === "-" ||
+      c === "_" ||
+      code > 127;
+    if (letter && !(code > 127 && isSpaceLike(code))) {
+      current += c === "’" ? "'" : c === "_" ? " " : c;
+      continue;
+    }
+    if (current !== "") {
+      pushWords(out, current);
+      current = "";
+    }
+    if (c === ":") out.push(":");
+    else if (c === "." || c === "!" || c === "?" || c === ";" || c === "\n") {
+      if (out[out.length - 1] !== ".") out.push(".");
+    }
+  }
+  if (current !== "") pushWords(out, current);
+  return out;
+}
+
+// Long key words with two letters swapped ("isntructions") still read as the word.
+const TRANSPOSED = new Map<string, string>();
+for (const word of [
+  "instructions",
+  "instruction",
+  "directives",
+  "guidelines",
+  "password",
+  "passwords",
+]) {
+  TRANSPOSED.set(sortedLetters(word), word);
+}
+
+function mayBeTransposed(word: string): boolean {
+  const first = word[0];
+  return (
+    word.length >= 8 &&
+    word.length <= 12 &&
+    (first === "i" || first === "d" || first === "g" || first === "p")
+  );
+}
+
+function sortedLetters(word: string): string {
+  return [...word].sort().join("");
+}
+
+function pushWords(out: string[], word: string): void {
+  // "ignore_all_previous" and "output-previous-instructions" spell words with joiners.
+  for (const part of word.split(/[ -]/)) {
+    const trimmed = part.replace(/^'|'$/g, "");
+    if (trimmed === "") continue;
+    const canonical = mayBeTransposed(trimmed) ? TRANSPOSED.get(sortedLetters(trimmed)) : undefined;
+    out.push(canonical !== undefined && canonical[0] === trimmed[0] ? canonical : trimmed);
+  }
+}
+
+function isSpaceLike(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x3000 ||
+    code === 0x85
+  );
+}
+
+function inSlot(word: string, s: Slot): boolean {
+  return s.words.has(word);
+}
+
+// Phrases by the words that can start them, so each word of a window is looked up once.
+const BY_FIRST_WORD = new Map<string, Phrase[]>();
+for (const phrase of PHRASES) {
+  for (const word of (phrase.slots[0] as Slot).words) {
+    const list = BY_FIRST_WORD.get(word) ?? [];
+    list.push(phrase);
+    BY_FIRST_WORD.set(word, list);
+  }
+}
+
+/** The first phrase found in the words, or null. */
+export function matchPhrases(list: readonly string[]): Phrase | null {
+  for (let start = 0; start < list.length; start++) {
+    const candidates = BY_FIRST_WORD.get(list[start] as string);
+    if (candidates === undefined) continue;
+    for (const phrase of candidates) {
+      if (matchAt(list, start, phrase.slots, 0)) return phrase;
+    }
+  }
+  return null;
+}
+
+function matchAt(
+  list: readonly string[],
+  at: number,
+  slots: readonly Slot[],
+  index: number,
+): boolean {
+  if (index === slots.length) return true;
+  const s = slots[index] as Slot;
+  const maxGap = s.gap ?? 0;
+  let satisfied = s.needs === undefined;
+  for (let skip = 0; skip <= maxGap; skip++) {
+    const position = at + skip;
+    const word = list[position];
+    if (word === undefined) break;
+    if (inSlot(word, s)) {
+      if (
+        (satisfied || s.needs?.has(word) === true) &&
+        matchAt(list, position + 1, slots, index + 1)
+      )
+        return true;
+    }
+    if (skip < maxGap) {
+      if (!(s.filler?.has(word) ?? false)) break;
+      if (s.needs?.has(word) === true) satisfied = true;
+    }
+  }
+  if (s.optional === true) return matchAt(list, at, slots, index + 1);
+  return false;
+}

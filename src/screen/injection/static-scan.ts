@@ -1,0 +1,256 @@
+// The static tier of the injection screen. One case-insensitive pass over the text finds
+// anchors; a few anchors are markers on their own (pseudo-role tags, fake prompt boundaries,
+// "begin your reply with"), the rest only say where to look, and a short window of words around
+// them is matched against the phrase patterns. Text is normalised first (NFKC, invisible
+// characters removed, look-alike letters folded), text hidden in Unicode tag characters and
+// base64 blobs is decoded and scanned too, and letter-spaced or punctuated words ("i g n o r e",
+// "i.g.n.o.r.e") are squashed before matching.
+//
+// Every expression below is an alternation of literals with bounded repetition only: no nested
+// or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
+
+import {
+  decodeTagCharacters,
+  foldConfusables,
+  isAscii,
+  stripInvisible,
+} from "../text/normalize.js";
+import { scanAnchors } from "./anchors.js";
+import { matchPhrases, wordsOf } from "./phrases.js";
+
+export interface StaticFinding {
+  readonly reason: string;
+}
+
+const WINDOW_BEFORE = 160;
+const WINDOW_AFTER = 240;
+
+// Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
+const TODO_VERBS = new Set(
+  "send forward transfer email e-mail post share upload pay tell say give change invite concatenate delete wire reply visit".split(
+    " ",
+  ),
+);
+
+// Fake prompt boundaries: a line drawn with repeated punctuation around words about the prompt.
+const BANNER = /%{3}|={3}|-{3}|#{3}|\*{3}|~{3}/;
+const BANNER_WORDS =
+  /instructions|prompt|ruleset|rules section|ambiguity|distractor|ignore below|ignore above/i;
+
+// The ignore-family phrases with the spaces taken out, for letter-spaced and split words.
+const SQUASHED_VERBS = ["ignore", "disregard", "forget", "overlook"];
+const SQUASHED_FILLERS = [
+  "all",
+  "any",
+  "the",
+  "your",
+  "my",
+  "of",
+  "previous",
+  "prior",
+  "above",
+  "earlier",
+  "preceding",
+  "system",
+  "everything",
+];
+const SQUASHED_TARGETS = [
+  "instruction",
+  "prompt",
+  "directive",
+  "rules",
+  "guideline",
+  "above",
+  "everything",
+  "whatyou",
+];
+
+/** A reason when the text contains an injection marker, or null. */
+export function findInjectionMarker(content: string): StaticFinding | null {
+  const texts = [prepare(content)];
+  const hidden = decodeTagCharacters(content);
+  if (hidden.length > 0) {
+    if (hidden.length >= 12 && hidden.includes(" ")) {
+      return { reason: "content hides text in invisible Unicode tag characters" };
+    }
+    texts.push(prepare(hidden));
+  }
+  for (const text of texts) {
+    const found = scanText(text);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+// Characters that NFKC folds onto ASCII, and invisible ones. Text without any of them is matched
+// as it is, which keeps ordinary non-English text cheap; look-alike letters of other scripts are
+// folded by the anchor scan itself and in each window.
+const NEEDS_NORMALISING =
+  // eslint-disable-next-line no-misleading-character-class -- each listed mark is removed on its own
+  /[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2100-\u24ff\u3000\u3164\ufb00-\ufb4f\ufe00-\ufe6f\ufeff\uff00-\uffef\u{1d400}-\u{1d7ff}\u{1f100}-\u{1f1ff}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+/** Normalisation for matching: only text that can change pays for it. */
+function prepare(text: string): string {
+  if (isAscii(text) || !NEEDS_NORMALISING.test(text)) return text;
+  return stripInvisible(text.normalize("NFKC"));
+}
+
+function scanText(text: string): StaticFinding | null {
+  let found: StaticFinding | null = null;
+  let coveredUntil = -1;
+  const runs = scanAnchors(text, ({ anchor, end }) => {
+    const start = startOf(text, end, anchor.text);
+    if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
+      return false;
+    switch (anchor.kind) {
+      case "marker":
+        found = { reason: "content contains a known injection marker" };
+        return true;
+      case "todo":
+        if (todoAddressedToReader(text, start))
+          found = { reason: "content leaves a task for the reader to carry out" };
+        return found !== null;
+      case "phrase":
+        // Look at the words around the anchor, once per stretch of text.
+        if (end <= coveredUntil) return false;
+        coveredUntil = Math.min(text.length, end + WINDOW_AFTER) - 40;
+        found = checkWindow(text, start, end);
+        return found !== null;
+    }
+  });
+  if (found !== null) return found;
+  for (const inside of runs.spaced) {
+    if (squashedInjection(squash(foldConfusables(spacedRun(text, Math.max(0, inside - 40)))))) {
+      return { reason: "content contains a known injection marker (letter-spaced)" };
+    }
+  }
+  return runs.base64.length > 0 ? scanBase64(text, runs.base64) : null;
+}
+
+function checkWindow(text: string, start: number, end: number): StaticFinding | null {
+  const window = foldConfusables(
+    text.slice(Math.max(0, start - WINDOW_BEFORE), Math.min(text.length, end + WINDOW_AFTER)),
+  );
+  const match = matchPhrases(wordsOf(window));
+  if (match !== null)
+    return { reason: `content contains a known injection marker: ${match.reason}` };
+  if (squashedInjection(squash(window)))
+    return { reason: "content contains a known injection marker (split words)" };
+  // A fake prompt boundary: the anchor's line is drawn with repeated punctuation.
+  const lineStart = text.lastIndexOf("\n", start) + 1;
+  const lineEnd = text.indexOf("\n", end);
+  const line = text.slice(
+    Math.max(lineStart, start - 80),
+    lineEnd === -1 ? Math.min(text.length, end + 80) : Math.min(lineEnd, end + 80),
+  );
+  if (BANNER.test(line) && BANNER_WORDS.test(line)) {
+    return { reason: "content contains a known injection marker: a fake prompt boundary" };
+  }
+  return null;
+}
+
+function isWordChar(c: string | undefined): boolean {
+  return c !== undefined && /[A-Za-z0-9]/.test(c);
+}
+
+/** Where a match of `literal` ending at `end` starts, given that blank runs matched one space. */
+function startOf(text: string, end: number, literal: string): number {
+  let i = end;
+  for (let k = literal.length - 1; k >= 0; k--) {
+    if (literal[k] === " ") {
+      while (i > 0 && /\s/.test(text[i - 1] as string)) i--;
+    } else {
+      i--;
+    }
+  }
+  return Math.max(0, i);
+}
+
+function todoAddressedToReader(text: string, at: number): boolean {
+  if (text.slice(at, at + 5) !== "TODO:") return false;
+  let i = at + 5;
+  while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
+  let word = "";
+  while (i < text.length && /[A-Za-z-]/.test(text[i] as string) && word.length < 16)
+    word += text[i++];
+  return (
+    word.length > 0 &&
+    word[0] === (word[0] as string).toUpperCase() &&
+    TODO_VERBS.has(word.toLowerCase())
+  );
+}
+
+/** The letter-spaced stretch starting at `at`, up to 400 characters. */
+function spacedRun(text: string, at: number): string {
+  let end = at;
+  const limit = Math.min(text.length, at + 400);
+  while (end < limit) {
+    const c = text[end] as string;
+    if (!/[A-Za-z\s.\-_*|/,+]/.test(c)) break;
+    end++;
+  }
+  return text.slice(at, end);
+}
+
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^a-z]/g, "");
+}
+
+function squashedInjection(squashed: string): boolean {
+  for (const verb of SQUASHED_VERBS) {
+    let from = squashed.indexOf(verb);
+    while (from !== -1) {
+      let rest = from + verb.length;
+      for (let taken = 0; taken < 4; taken++) {
+        const filler = SQUASHED_FILLERS.find((f) => squashed.startsWith(f, rest));
+        if (filler === undefined) break;
+        rest += filler.length;
+      }
+      if (rest > from + verb.length || verb !== "forget") {
+        if (SQUASHED_TARGETS.some((target) => squashed.startsWith(target, rest))) return true;
+      }
+      from = squashed.indexOf(verb, from + 1);
+    }
+  }
+  return false;
+}
+
+// Base64 runs long enough to carry a sentence. Decoding is bounded in count and size.
+const MAX_BLOB_CHARS = 65_536;
+
+function scanBase64(
+  text: string,
+  runs: readonly (readonly [number, number])[],
+): StaticFinding | null {
+  for (const [start] of runs) {
+    let end = start;
+    const limit = Math.min(text.length, start + MAX_BLOB_CHARS);
+    while (end < limit && isBase64Char(text.charCodeAt(end))) end++;
+    while (end < limit && end - start < MAX_BLOB_CHARS && text[end] === "=") end++;
+    const decoded = Buffer.from(text.slice(start, end), "base64").toString("latin1");
+    if (!mostlyText(decoded)) continue;
+    const found = scanText(prepare(decoded));
+    if (found !== null) return { reason: `${found.reason} (base64-encoded)` };
+  }
+  return null;
+}
+
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47
+  );
+}
+
+function mostlyText(decoded: string): boolean {
+  if (decoded.length < 12) return false;
+  let printable = 0;
+  for (let i = 0; i < decoded.length; i++) {
+    const code = decoded.charCodeAt(i);
+    if ((code >= 32 && code < 127) || code === 10 || code === 13 || code === 9) printable++;
+  }
+  return printable / decoded.length >= 0.9;
+}
