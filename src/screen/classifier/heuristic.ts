@@ -1,0 +1,138 @@
+// The synchronous tiers: the fast path, then every static signature.
+import { presentRiskTokens } from "./risk-tokens.js";
+import { MULTI_STEP_SIGNATURES } from "./rules-multistep.js";
+import { hasBidiControl, OBFUSCATION_SIGNATURES } from "./rules-obfuscation.js";
+import { DATA_SIGNATURES } from "./rules-data.js";
+import { HOST_SIGNATURES } from "./rules-host.js";
+import { TAMPER_SIGNATURES } from "./rules-tamper.js";
+import { NETWORK_SIGNATURES } from "./rules-network.js";
+import { PERSISTENCE_SIGNATURES } from "./rules-persist.js";
+import { callArguments, callSites } from "./flow.js";
+import { CodeContext } from "./scan.js";
+import type { Signature } from "./signature.js";
+import { safeVerdict, type CodeVerdict } from "./verdict.js";
+
+const DECODERS = [
+  "b64decode",
+  "decodebytes",
+  "a2b_base64",
+  "base64decode",
+  "base64_dec",
+  "fromhex",
+  "unhexlify",
+];
+const MAX_PAYLOAD_CHARS = 16_384;
+const MAX_DECODED_SITES = 16;
+
+// A literal handed to a base64 or hex decoder is decoded and scanned like a Cell (once: a
+// payload inside the payload is not decoded again), so encoding does not hide an attack.
+function decodesUnsafePayload(ctx: CodeContext): boolean {
+  if (ctx.depth > 0) return false;
+  let examined = 0;
+  for (const decoder of DECODERS) {
+    for (const site of callSites(ctx.lower, decoder, true)) {
+      if (examined >= MAX_DECODED_SITES) return false;
+      examined += 1;
+      const args = callArguments(ctx.code, ctx.code.indexOf("(", site), MAX_PAYLOAD_CHARS + 16);
+      const payload = literalArgument(args);
+      if (payload === undefined) continue;
+      const hex = decoder === "fromhex" || decoder === "unhexlify";
+      const decoded = Buffer.from(
+        hex ? payload.replace(/ /g, "") : payload,
+        hex ? "hex" : "base64",
+      );
+      // Scanned both as code and as a string literal: a payload may be a shell command.
+      const text = decoded.toString("latin1");
+      const nested = new CodeContext(`${text}\n${JSON.stringify(text)}`, ctx.depth + 1);
+      if (scan(nested).categories.size > 0) return true;
+    }
+  }
+  return false;
+}
+
+// The first argument when it is one plain string literal (with an optional b/r prefix).
+function literalArgument(args: string): string | undefined {
+  let text = args.trim();
+  const comma = text.indexOf(",");
+  if (comma !== -1) text = text.slice(0, comma).trim();
+  if (text.startsWith("b") || text.startsWith("r")) text = text.slice(1);
+  const quote = text[0];
+  if ((quote !== '"' && quote !== "'") || !text.endsWith(quote) || text.length < 10) {
+    return undefined;
+  }
+  return text.slice(1, -1);
+}
+
+/** Every static signature, in reporting order. */
+export const SIGNATURES: readonly Signature[] = [
+  ...HOST_SIGNATURES,
+  ...TAMPER_SIGNATURES,
+  ...DATA_SIGNATURES,
+  ...PERSISTENCE_SIGNATURES,
+  ...OBFUSCATION_SIGNATURES,
+  ...MULTI_STEP_SIGNATURES,
+  ...NETWORK_SIGNATURES,
+  {
+    category: 5,
+    reason: "decodes a hidden payload that is itself an attack",
+    triggers: ["base64", "a2b_", "fromhex", "unhexlify"],
+    test: decodesUnsafePayload,
+  },
+];
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+interface ScanResult {
+  readonly fastPath: boolean;
+  readonly categories: Set<number>;
+  readonly reasons: string[];
+}
+
+function scan(ctx: CodeContext): ScanResult {
+  const categories = new Set<number>();
+  const reasons: string[] = [];
+  const present = presentRiskTokens(ctx.lower);
+  if (present.size === 0 && !hasBidiControl(ctx.code)) {
+    return { fastPath: true, categories, reasons };
+  }
+  for (const signature of SIGNATURES) {
+    const triggered =
+      signature.triggers === "always" || signature.triggers.some((token) => present.has(token));
+    if (!triggered || !signature.test(ctx)) continue;
+    categories.add(signature.category);
+    if (!reasons.includes(signature.reason)) reasons.push(signature.reason);
+  }
+  return { fastPath: false, categories, reasons };
+}
+
+/**
+ * Fast path and static signatures only; no model, no I/O. A risk token without a signature is
+ * SAFE with source "static". Input that is not a string is treated as empty.
+ *
+ * @example
+ * ```ts
+ * assert.equal(classifyCodeHeuristic("import numpy as np").source, "fast-path");
+ * assert.deepEqual(classifyCodeHeuristic('open("/etc/shadow").read()').categories, [2]);
+ * ```
+ */
+export function classifyCodeHeuristic(code: string): CodeVerdict {
+  const text = typeof code === "string" ? code : "";
+  if (text.trim() === "") return safeVerdict("fast-path", "empty cell");
+  // Python folds identifiers with NFKC, so `ｏｓ.ｓｙｓｔｅｍ` runs as os.system: scan the folded
+  // form. Bidi controls survive the folding, so the Trojan-source check still sees them.
+  const ctx = new CodeContext(isAscii(text) ? text : text.normalize("NFKC"));
+  const { fastPath, categories, reasons } = scan(ctx);
+  if (fastPath) return safeVerdict("fast-path", "no risk token");
+  if (categories.size === 0) {
+    return safeVerdict("static", "risk token present but no attack signature matched");
+  }
+  return {
+    decision: "UNSAFE",
+    categories: [...categories].sort((a, b) => a - b),
+    reason: reasons.join("; "),
+    source: "static",
+  };
+}

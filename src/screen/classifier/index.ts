@@ -1,0 +1,13 @@
+// Pre-execution code-safety gate for Python and R Cells.
+export { classifyCode, type ClassifyOptions } from "./classify.js";
+export { classifyCodeHeuristic } from "./heuristic.js";
+export { isAlwaysSafe, RISK_TOKENS } from "./risk-tokens.js";
+export { CLASSIFIER_PROMPT } from "./prompt.js";
+export { parseClassifierAnswer } from "./llm-tier.js";
+export {
+  CODE_CATEGORY_NAMES,
+  refusalText,
+  type CodeDecision,
+  type CodeVerdict,
+  type CodeVerdictSource,
+} from "./verdict.js";

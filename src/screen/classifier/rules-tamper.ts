@@ -1,0 +1,229 @@
+// Category 1, host tampering: changing or deleting the operating system's own files, the
+// root directory or a whole home directory (directly, through a variable, through a command
+// string or argv list), in Python or R.
+import { assignedWhere, callArguments, callSites, flowsTo, plainName } from "./flow.js";
+import { pathHits } from "./path-hits.js";
+import { PATH_TOKENS } from "./paths.js";
+import { CodeContext, containsAny, squeeze } from "./scan.js";
+import type { Signature } from "./signature.js";
+
+const WRITE_OPS = [
+  "remove(",
+  "unlink",
+  "rmdir",
+  "rmtree",
+  "removedirs",
+  "rename(",
+  "os.replace(",
+  "move(",
+  "write",
+  "'w'",
+  '"w"',
+  "'a'",
+  '"a"',
+  "'wb'",
+  '"wb"',
+  "'ab'",
+  '"ab"',
+  "'w+'",
+  '"w+"',
+  "'a+'",
+  '"a+"',
+  "'r+'",
+  '"r+"',
+  "'r+b'",
+  '"r+b"',
+  "'wt'",
+  '"wt"',
+  "'at'",
+  '"at"',
+  "chmod",
+  "chown",
+  "truncate",
+  "symlink",
+  "link(",
+  "mkdir",
+  "makedirs",
+  "touch",
+  "file.remove",
+  "sink(",
+  "rm ",
+  "rm -",
+  '"rm"',
+  "'rm'",
+  "mv ",
+  "cp ",
+  "dd ",
+  ">/",
+  "> /",
+  ">>",
+  "tee ",
+  "shred",
+  "mkfs",
+  "to_csv(",
+  "savefig(",
+  "urlretrieve(",
+  "download.file(",
+];
+
+// Risk tokens that a deletion of "~" or "/" written inside a command string needs.
+const DELETE_TOKENS = [
+  "rmtree",
+  "unlink",
+  "rmdir",
+  "removedirs",
+  "remove(",
+  "rm -",
+  '"rm"',
+  "'rm'",
+  "shred",
+  "chmod",
+  "chown",
+  "mkfs",
+];
+
+const DELETE_OPS = [
+  "rmtree",
+  "unlink",
+  "rmdir",
+  "removedirs",
+  "remove(",
+  "rm ",
+  "rm -",
+  '"rm"',
+  "'rm'",
+  "shred",
+  "chmod",
+  "chown",
+  "mkfs",
+];
+
+// Assignments that derive a new path (`join`, `/`, `paste`) do not carry an "exact" directory
+// such as the home directory: deleting a folder *inside* home is ordinary work.
+function isPlainAssignment(line: string): boolean {
+  return !containsAny(line, ["join(", " / ", "file.path(", "paste", "+", "sprintf(", "f'", 'f"']);
+}
+
+/** True when the Cell changes or deletes a system path (or deletes a whole home directory). */
+export function changesSystemPath(ctx: CodeContext): boolean {
+  for (const hit of pathHits(ctx)) {
+    if (hit.cls.write === null) continue;
+    // The path itself is not an operation: "/bin/chmod *" runs chmod, it does not change it.
+    const ops = hit.cls.write === "tree" ? WRITE_OPS : DELETE_OPS;
+    const test = (line: string): boolean => containsAny(without(line, hit.word), ops);
+    const matched =
+      hit.cls.write === "tree"
+        ? flowsTo(ctx.lower, hit.index, test)
+        : flowsTo(ctx.lower, hit.index, test, { depth: 1, follow: isPlainAssignment });
+    if (matched) return true;
+  }
+  return false;
+}
+
+function without(line: string, word: string): string {
+  return line.includes(word) ? line.split(word).join(" ") : line;
+}
+
+const HOME_EXPRESSIONS = new Set([
+  'expanduser("~")',
+  "expanduser('~')",
+  'expanduser("~/")',
+  "expanduser('~/')",
+  "path.home()",
+  "home()",
+  'environ["home"]',
+  "environ['home']",
+  'getenv("home")',
+  "getenv('home')",
+  'environ.get("home")',
+  "environ.get('home')",
+  'path("~").expanduser()',
+  "path('~').expanduser()",
+  'path.expand("~")',
+  "path.expand('~')",
+  'sys.getenv("home")',
+  "sys.getenv('home')",
+  'normalizepath("~")',
+  "normalizepath('~')",
+  "fs::path_home()",
+  "path_home()",
+  '"~"',
+  "'~'",
+  '"~/"',
+  "'~/'",
+]);
+
+function isHomeExpression(squeezed: string): boolean {
+  let expr = squeezed;
+  for (const wrapper of [
+    "str(",
+    "path(",
+    "pathlib.path(",
+    "os.fspath(",
+    "abspath(",
+    "os.path.abspath(",
+  ]) {
+    if (expr.startsWith(wrapper) && expr.endsWith(")")) {
+      expr = expr.slice(wrapper.length, -1);
+      break;
+    }
+  }
+  for (const prefix of ["os.path.", "pathlib.", "os."]) {
+    if (expr.startsWith(prefix)) {
+      expr = expr.slice(prefix.length);
+      break;
+    }
+  }
+  return HOME_EXPRESSIONS.has(expr);
+}
+
+function firstArgument(args: string): string {
+  let depth = 0;
+  for (let i = 0; i < args.length; i += 1) {
+    const ch = args[i];
+    if (ch === "(" || ch === "[") depth += 1;
+    else if (ch === ")" || ch === "]") depth -= 1;
+    else if (ch === "," && depth === 0) return args.slice(0, i);
+  }
+  return args;
+}
+
+// `shutil.rmtree(Path.home())`, `unlink(Sys.getenv("HOME"), recursive = TRUE)`, or through one
+// plain variable (`home = os.path.expanduser("~")` … `rmtree(home)`).
+function deletesHomeDirectory(ctx: CodeContext): boolean {
+  if (!ctx.hasAny(["rmtree", "unlink", "dir_delete"])) return false;
+  const lower = ctx.lower;
+  // R's bare unlink() removes a directory only with recursive = TRUE; Python's os.unlink and
+  // Path.unlink never remove one (a method call is excluded by callSites).
+  const calls = [
+    ...callSites(lower, "rmtree", true).map((site) => ({ site, recursiveFlag: false })),
+    ...callSites(lower, "dir_delete", true).map((site) => ({ site, recursiveFlag: false })),
+    ...callSites(lower, "unlink").map((site) => ({ site, recursiveFlag: true })),
+  ];
+  for (const { site, recursiveFlag } of calls) {
+    const args = callArguments(lower, lower.indexOf("(", site));
+    if (recursiveFlag && !args.includes("recursive")) continue;
+    const first = squeeze(firstArgument(args));
+    if (isHomeExpression(first)) return true;
+    const name = plainName(first);
+    if (name !== undefined && assignedWhere(lower, name, (rhs) => isHomeExpression(squeeze(rhs)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const TAMPER_SIGNATURES: readonly Signature[] = [
+  {
+    category: 1,
+    reason: "modifies or deletes a system path outside the workspace",
+    triggers: [...PATH_TOKENS, ...DELETE_TOKENS],
+    test: changesSystemPath,
+  },
+  {
+    category: 1,
+    reason: "deletes a whole home directory",
+    triggers: ["rmtree", "unlink", "dir_delete"],
+    test: deletesHomeDirectory,
+  },
+];
