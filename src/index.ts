@@ -29,3 +29,37 @@ export {
   UnsupportedArchitectureError,
 } from "./errors.js";
 export { parseSandboxMode, parseStrictBoolean, SANDBOX_MODES } from "./config/sandbox-config.js";
+
+// Screening layers.
+export { precheckCommand, hostPrecheckCommand } from "./screen/shell/precheck.js";
+export {
+  scanToolResult,
+  scanToolResultStatic,
+  type ScanToolResultOptions,
+} from "./screen/injection/scan.js";
+export { annotate, type InjectionVerdict } from "./screen/injection/annotate.js";
+export {
+  classifyCode,
+  classifyCodeHeuristic,
+  isAlwaysSafe,
+  CLASSIFIER_PROMPT,
+} from "./screen/classifier/index.js";
+export {
+  looksBiosecurityRelevant,
+  gatherTrajectory,
+  BIOSECURITY_PROMPT,
+  TRAJECTORY_SCREENER_PROMPT,
+} from "./screen/biosecurity/index.js";
+export {
+  isSecretPath,
+  isCredentialPath,
+  commandMentionsSecretPath,
+} from "./screen/host/secret-paths.js";
+export { redactShellText } from "./screen/host/redact.js";
+export {
+  commandDomains,
+  scanCommand,
+  EgressPolicy,
+  EgressBlockedError,
+} from "./screen/host/egress.js";
+export { readScreenConfig, type ScreenConfig, type ModelConfig } from "./config/screen-config.js";

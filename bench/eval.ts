@@ -1,0 +1,110 @@
+// npm run eval: every screen over every public corpus in ../shared/eval (or CELLGUARD_EVAL_DIR).
+// Prints recall on attacks and the false-positive rate on benign cases, per corpus and per
+// category, separately for odd and even line numbers: rules are tuned on even lines only, so
+// the odd lines are the held-out figure. For the shell precheck, recall counts only cases whose
+// scope starts with "catastrophic"; the other attacks are outside a catastrophic-only list.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { looksBiosecurityRelevant } from "../src/screen/biosecurity/index.js";
+import { classifyCodeHeuristic } from "../src/screen/classifier/index.js";
+import { scanToolResultStatic } from "../src/screen/injection/scan.js";
+import { precheckCommand } from "../src/screen/shell/precheck.js";
+
+interface Case {
+  readonly text: string;
+  readonly label: "attack" | "benign";
+  readonly category: string;
+  readonly scope?: string;
+}
+
+type Screen = (text: string) => boolean;
+
+const SCREENS: Readonly<Record<string, Screen>> = {
+  bio: looksBiosecurityRelevant,
+  code: (text) => classifyCodeHeuristic(text).decision === "UNSAFE",
+  injection: (text) => scanToolResultStatic(text).injected,
+  shell: (text) => precheckCommand(text) !== null,
+};
+
+class Tally {
+  attacks = 0;
+  caught = 0;
+  benign = 0;
+  flagged = 0;
+  add(other: Tally): void {
+    this.attacks += other.attacks;
+    this.caught += other.caught;
+    this.benign += other.benign;
+    this.flagged += other.flagged;
+  }
+  describe(): string {
+    const pct = (a: number, b: number): string =>
+      b === 0 ? "   -  " : `${((100 * a) / b).toFixed(1).padStart(5)}%`;
+    return `recall ${pct(this.caught, this.attacks)} (${this.caught}/${this.attacks})  fp ${pct(this.flagged, this.benign)} (${this.flagged}/${this.benign})`;
+  }
+}
+
+function evalDir(): string {
+  const here = fileURLToPath(new URL(".", import.meta.url));
+  return process.env["CELLGUARD_EVAL_DIR"] ?? resolve(here, "..", "..", "..", "shared", "eval");
+}
+
+function counts(kind: string, c: Case): boolean {
+  return kind !== "shell" || c.label === "benign" || (c.scope ?? "").startsWith("catastrophic");
+}
+
+function main(): void {
+  const dir = evalDir();
+  if (!existsSync(dir)) {
+    console.log(
+      `eval: no corpora at ${dir}; set CELLGUARD_EVAL_DIR to a folder of <layer>-<name>/cases.jsonl`,
+    );
+    return;
+  }
+  const showCategories = process.argv.includes("--categories");
+  const totals = new Map<string, { odd: Tally; even: Tally }>();
+  for (const corpus of readdirSync(dir).sort()) {
+    const file = join(dir, corpus, "cases.jsonl");
+    const kind = corpus.split("-")[0] ?? "";
+    const screen = SCREENS[kind];
+    if (screen === undefined || !existsSync(file)) continue;
+    const halves = { odd: new Tally(), even: new Tally() };
+    const categories = new Map<string, Tally>();
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, index) => {
+        if (line.trim() === "") return;
+        const c = JSON.parse(line) as Case;
+        if (!counts(kind, c)) return;
+        const hit = screen(c.text);
+        const tally = (index + 1) % 2 === 0 ? halves.even : halves.odd;
+        const category = categories.get(c.category) ?? new Tally();
+        categories.set(c.category, category);
+        for (const t of [tally, category]) {
+          if (c.label === "attack") {
+            t.attacks++;
+            if (hit) t.caught++;
+          } else {
+            t.benign++;
+            if (hit) t.flagged++;
+          }
+        }
+      });
+    console.log(`${corpus.padEnd(28)} odd  ${halves.odd.describe()}`);
+    console.log(`${"".padEnd(28)} even ${halves.even.describe()}`);
+    if (showCategories)
+      for (const [name, t] of categories) console.log(`    ${name.padEnd(60)} ${t.describe()}`);
+    const total = totals.get(kind) ?? { odd: new Tally(), even: new Tally() };
+    total.odd.add(halves.odd);
+    total.even.add(halves.even);
+    totals.set(kind, total);
+  }
+  console.log("");
+  for (const [kind, t] of totals) {
+    console.log(`${`all ${kind} corpora`.padEnd(28)} odd  ${t.odd.describe()}`);
+    console.log(`${"".padEnd(28)} even ${t.even.describe()}`);
+  }
+}
+
+main();
