@@ -95,8 +95,9 @@ export function parseFlag(raw: string | undefined): boolean {
   return !FALSE_WORDS.has(raw.trim().toLowerCase());
 }
 
-/** The model as doctor shows it. */
-export function describeModel(model: ModelConfig | null): ModelDescription {
+/** The model as doctor shows it; takes the model or the whole screen configuration. */
+export function describeModel(config: ModelConfig | ScreenConfig | null): ModelDescription {
+  const model = config !== null && "safetyMode" in config ? config.model : config;
   if (model === null) return { configured: false };
   let host: string;
   try {

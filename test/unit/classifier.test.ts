@@ -14,6 +14,7 @@ import {
   type CodeVerdict,
 } from "../../src/screen/classifier/index.js";
 import { SIGNATURES } from "../../src/screen/classifier/heuristic.js";
+import { TokenIndex } from "../../src/screen/classifier/token-index.js";
 import { CLASSIFIER_MAX_CODE_CHARS } from "../../src/screen/classifier/llm-tier.js";
 import { ModelServer, reply } from "../helpers/model-server.js";
 
@@ -294,6 +295,36 @@ describe("classifyCodeHeuristic: totality and structure", () => {
           `${trigger} (${signature.reason}) is not a risk token`,
         );
       }
+    }
+  });
+
+  test("the token index finds exactly the risk tokens a plain substring search finds", () => {
+    const index = new TokenIndex(RISK_TOKENS);
+    for (const token of RISK_TOKENS) {
+      for (const text of [token, `x${token}`, `${token}x`]) {
+        assert.ok(
+          index.present(text).has(token),
+          `${JSON.stringify(token)} in ${JSON.stringify(text)}`,
+        );
+      }
+    }
+    const alphabet = "abcdeilmnoprstuvxy/._-~$>&()'\" \n:|0123456789";
+    let seed = 12345;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round += 1) {
+      // Random text seeded with a few real tokens, so both hits and near-misses occur.
+      let text = "";
+      while (text.length < 400) {
+        text +=
+          random(4) === 0
+            ? (RISK_TOKENS[random(RISK_TOKENS.length)] ?? "")
+            : (alphabet[random(alphabet.length)] ?? "");
+      }
+      const expected = RISK_TOKENS.filter((token) => text.includes(token)).sort();
+      assert.deepEqual([...index.present(text)].sort(), expected, text);
     }
   });
 

@@ -196,6 +196,7 @@ describe("describeModel", () => {
       model: "gpt-x",
     });
     assert.ok(!JSON.stringify(description).includes(KEY));
+    assert.deepEqual(describeModel(config), description, "the whole configuration works too");
   });
 
   test("an absent model is reported as unconfigured", () => {

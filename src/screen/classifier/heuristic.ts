@@ -80,9 +80,10 @@ export const SIGNATURES: readonly Signature[] = [
   },
 ];
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 127) return false;
-  return true;
+  return !NON_ASCII.test(text);
 }
 
 interface ScanResult {
