@@ -79,6 +79,16 @@ export function forksForever(lowerCode: string): boolean {
   );
 }
 
+const QUOTE_LIKE_CLOSERS: Readonly<Record<string, string>> = {
+  "(": ")",
+  "{": "}",
+  "[": "]",
+  "<": ">",
+  "|": "|",
+  "/": "/",
+  "!": "!",
+};
+
 export interface CodeStrings {
   /** Each string literal's content. */
   readonly literals: readonly string[];
@@ -99,6 +109,15 @@ export function codeStrings(code: string): CodeStrings {
   };
   while (i < code.length) {
     const quote = code[i] as string;
+    // Perl's qx(...) and Ruby's %x(...) run their contents as a shell command.
+    const closer = QUOTE_LIKE_CLOSERS[code[i + 2] ?? ""];
+    if ((code.startsWith("qx", i) || code.startsWith("%x", i)) && closer !== undefined) {
+      const end = code.indexOf(closer, i + 3);
+      const stop = end === -1 ? code.length : end;
+      literals.push(code.slice(i + 3, stop));
+      i = stop + 1;
+      continue;
+    }
     if (quote !== "'" && quote !== '"' && quote !== "`") {
       if (afterLiteral >= 0 && quote !== "," && quote !== " " && quote !== "\t") {
         closeRun();

@@ -15,9 +15,13 @@ function isOp(token: Token | undefined, op: string): boolean {
   return token !== undefined && token.kind === "op" && token.op === op;
 }
 
-/** True when the script defines a function that calls itself in the background or a pipe. */
+/**
+ * True when the script defines a function that calls itself in the background or a pipe, or
+ * runs an endless loop that starts background jobs and never waits for them.
+ */
 export function forkBombIn(script: Script): boolean {
   const tokens = script.tokens;
+  if (endlessSpawningLoop(tokens)) return true;
   for (let k = 0; k < tokens.length; k++) {
     let name: string | null = null;
     let at = k;
@@ -67,4 +71,32 @@ function callsItselfConcurrently(tokens: readonly Token[], start: number, name: 
   return (
     calls >= 1 && concurrent && (calls >= 2 || tokens.slice(start, end).some((t) => isOp(t, "&")))
   );
+}
+
+const ENDLESS = new Set(["true", ":", "1"]);
+
+function endlessSpawningLoop(tokens: readonly Token[]): boolean {
+  for (let k = 0; k < tokens.length; k++) {
+    const keyword = wordText(tokens[k]);
+    if (keyword !== "while" && keyword !== "until") continue;
+    const condition = wordText(tokens[k + 1]);
+    const endless =
+      keyword === "while" ? condition !== null && ENDLESS.has(condition) : condition === "false";
+    if (!endless) continue;
+    let at = k + 2;
+    while (at < tokens.length && wordText(tokens[at]) !== "do") at++;
+    let level = 0;
+    let spawns = false;
+    let waits = false;
+    const end = Math.min(tokens.length, at + MAX_BODY_TOKENS);
+    for (let j = at; j < end; j++) {
+      const text = wordText(tokens[j]);
+      if (text === "do") level++;
+      if (text === "done" && --level === 0) break;
+      if (text === "wait" || text === "sleep" || text === "read") waits = true;
+      if (isOp(tokens[j], "&")) spawns = true;
+    }
+    if (spawns && !waits) return true;
+  }
+  return false;
 }

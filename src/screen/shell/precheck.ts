@@ -18,7 +18,7 @@ import {
   runsPrograms,
 } from "./code-strings.js";
 import { forkBombIn } from "./fork-bomb.js";
-import { lexScript, MAX_DEPTH, type Script, type Word } from "./lexer.js";
+import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
 import { firstOperand, longValue, permutedFlags, type OptionTable } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
 
@@ -33,11 +33,14 @@ export const REASONS = {
   wipe: "wipe or secure erase of a disk",
   forkBomb: "shell fork bomb",
   download: "piping a downloaded script directly into a shell",
+  move: "move of '/', a home directory or a top-level system directory",
   tooDeep: "command nests substitutions or shell strings too deeply to be checked",
 } as const;
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
+// Text that came from the network (curl, wget…). A shell or eval that runs it runs a download.
+const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
 const MAX_FAN_OUT = 64;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
@@ -162,8 +165,12 @@ function programName(word: string): string {
   return normalizeCommandName(name);
 }
 
+// Variables that name the user's shell.
+const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}"]);
+
 function normalizeCommandName(name: string): string {
   const folded = foldConfusables(name);
+  if (SHELL_VARIABLES.has(folded)) return "bash";
   // python3.11, pip3 → python, pip: one rule per family.
   if (/^python[0-9.]{0,6}$/.test(folded)) return "python";
   if (/^perl[0-9.]{0,6}$/.test(folded)) return "perl";
@@ -184,6 +191,11 @@ class BudgetExceeded extends Error {}
 class Checker {
   private budget: number;
   private readonly variables = new Map<string, string>();
+  /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
+  private cwd: string | null = null;
+  private readonly aliases = new Map<string, string>();
+  /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
+  private readonly files = new Map<string, string>();
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
@@ -191,8 +203,20 @@ class Checker {
     this.budget = 8 * inputLength + 65_536;
   }
 
+  /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
+  private doomed(target: string): string | null {
+    for (const expanded of expandBraces(target)) {
+      const path =
+        this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
+      const reason = catastrophicTarget(path);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
   checkString(text: string, depth: number): string | null {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    if (text.includes(DOWNLOADED)) return REASONS.download;
     this.budget -= text.length;
     if (this.budget < 0) throw new BudgetExceeded();
     return this.checkScript(lexScript(text, depth), depth);
@@ -201,6 +225,7 @@ class Checker {
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
     if (forkBombIn(script)) return REASONS.forkBomb;
+    this.bindLoopVariables(script, depth);
     for (const command of simpleCommands(script)) {
       const nested = this.checkNested(command, depth);
       if (nested !== null) return nested;
@@ -208,6 +233,29 @@ class Checker {
       if (reason !== null) return reason;
     }
     return null;
+  }
+
+  /**
+   * `for d in / /etc; do rm -rf "$d"; done`: the loop variable takes each listed word; it is
+   * bound to the most dangerous of them, so the body is judged by its worst iteration.
+   */
+  private bindLoopVariables(script: Script, depth: number): void {
+    const tokens = script.tokens;
+    for (let k = 0; k + 2 < tokens.length; k++) {
+      const keyword = tokens[k];
+      const name = tokens[k + 1];
+      const inWord = tokens[k + 2];
+      if (keyword?.kind !== "word" || name?.kind !== "word" || inWord?.kind !== "word") continue;
+      if (!["for", "select"].includes(plainText(keyword)) || plainText(inWord) !== "in") continue;
+      const values: string[] = [];
+      for (let j = k + 3; j < tokens.length && values.length < MAX_FAN_OUT; j++) {
+        const token = tokens[j] as Token;
+        if (token.kind !== "word") break;
+        values.push(this.value(token, depth));
+      }
+      const worst = values.find((v) => this.doomed(v) !== null) ?? values[0];
+      if (worst !== undefined) this.variables.set(plainText(name), worst);
+    }
   }
 
   private checkNested(command: SimpleCommand, depth: number): string | null {
@@ -234,6 +282,7 @@ class Checker {
         return REASONS.device;
       }
     }
+    this.rememberWrittenFile(command, depth);
     const argv = command.words.map((word) => this.value(word, depth));
     if (argv.length > 0 && argv.every(isAssignment)) {
       for (const assignment of argv) {
@@ -245,6 +294,22 @@ class Checker {
     return this.checkArgv(argv, this.stdinOf(command, depth), depth);
   }
 
+  /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
+  private rememberWrittenFile(command: SimpleCommand, depth: number): void {
+    for (const redirect of command.redirects) {
+      if (
+        (redirect.op !== ">" && redirect.op !== ">>" && redirect.op !== ">|") ||
+        redirect.target === null
+      )
+        continue;
+      const output = this.outputOf(command, depth);
+      if (output === null) continue;
+      const name = this.value(redirect.target, depth);
+      const text = "text" in output ? output.text : DOWNLOADED;
+      this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+    }
+  }
+
   /** The text a word expands to, with known variables substituted and unknown output marked. */
   private value(word: Word, depth: number): string {
     let text = "";
@@ -252,7 +317,7 @@ class Checker {
       if ("text" in part) text += part.text;
       else {
         const output = this.outputOfScript(part.script, depth + 1);
-        text += output !== null && "text" in output ? output.text.trimEnd() : UNKNOWN;
+        text += output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
       }
     }
     return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
@@ -337,6 +402,10 @@ class Checker {
       if (data === null || !("text" in data) || name !== "base64") return data;
       return { text: Buffer.from(data.text.slice(0, 1 << 20), "base64").toString("utf8") };
     }
+    if (name === "which" || name === "type" || (name === "command" && args.includes("-v"))) {
+      const program = args.filter((a) => !a.startsWith("-")).pop();
+      return program === undefined ? null : { text: program };
+    }
     if (name === "find") {
       const paths = findStartPaths(args);
       return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
@@ -352,19 +421,50 @@ class Checker {
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
     const args = argv.slice(1);
+    const alias = this.aliases.get(argv[0] as string);
+    if (alias !== undefined)
+      return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
+    const written =
+      this.files.get(argv[0] as string) ?? this.files.get((argv[0] as string).replace(/^\.\//, ""));
+    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (name === "alias") {
+      for (const definition of args.filter((a) => a.includes("="))) {
+        const eq = definition.indexOf("=");
+        this.aliases.set(definition.slice(0, eq), definition.slice(eq + 1));
+      }
+      return null;
+    }
 
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval") return this.checkString(args.join(" "), depth + 1);
-    if ((name === "source" || name === ".") && (args[0] === "/dev/stdin" || args[0] === "-")) {
-      return this.checkShellInput(stdin, depth);
+    if (["export", "declare", "typeset", "local", "readonly"].includes(name)) {
+      for (const assignment of args.filter(isAssignment)) {
+        const eq = assignment.indexOf("=");
+        this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+      }
+      return null;
+    }
+    if (name === "cd" || name === "pushd") {
+      this.cwd = changeDirectory(this.cwd, args.filter((a) => !a.startsWith("-"))[0]);
+      return null;
+    }
+    if (name === "source" || name === ".") {
+      if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
     if (name === "xargs") return this.checkXargs(args, stdin, depth);
     if (name === "parallel") return this.checkParallel(args, stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
-    if (name === "su" || name === "script" || name === "flock" || name === "ssh") {
+    if (name === "ssh") {
+      // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
+      const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
+      const remote = args.slice(at + 1);
+      return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
+    }
+    if (name === "su" || name === "script" || name === "flock") {
       const commandString = longValue(args, "command") ?? valueAfter(args, "-c");
       if (commandString !== null) return this.checkString(commandString, depth + 1);
       if (name === "flock")
@@ -414,8 +514,13 @@ class Checker {
   }
 
   private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
-    const split = valueAfter(args, "-S") ?? longValue(args, "split-string");
-    if (split !== null) return this.checkString(split, depth + 1);
+    const splitAt = args.findIndex((a) => a === "-S" || a === "--split-string");
+    const split = splitAt >= 0 ? (args[splitAt + 1] ?? "") : longValue(args, "split-string");
+    if (split !== null) {
+      // -S splits its one argument into words; the arguments after it follow unchanged.
+      const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
+      return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
+    }
     let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
     while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
     return this.checkArgv(args.slice(at), stdin, depth + 1);
@@ -423,6 +528,7 @@ class Checker {
 
   private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
     let command = false;
+    let readsStdin = false;
     let i = 0;
     for (; i < args.length; i++) {
       const arg = args[i] as string;
@@ -432,14 +538,23 @@ class Checker {
       }
       if (!arg.startsWith("-") && !arg.startsWith("+")) break;
       if (!arg.startsWith("--") && arg.slice(1).includes("c")) command = true;
+      if (!arg.startsWith("--") && arg.slice(1).includes("s")) readsStdin = true;
       if (!arg.startsWith("--") && /[oO]$/.test(arg)) i++;
       if (arg === "--rcfile" || arg === "--init-file") i++;
     }
     const operand = args[i];
-    if (command) return operand === undefined ? null : this.checkString(operand, depth + 1);
-    if (operand === undefined || operand === "/dev/stdin")
+    if (command && operand !== undefined) {
+      // `bash -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
+      args.slice(i + 1, i + 11).forEach((value, k) => this.variables.set(String(k), value));
+      return this.checkString(operand, depth + 1);
+    }
+    if (command) return null;
+    const written = operand === undefined ? undefined : this.files.get(operand);
+    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (operand === undefined || operand === "/dev/stdin" || readsStdin)
       return this.checkShellInput(stdin, depth);
-    return null;
+    // A script file that is a process substitution of a download: `sh <(curl …)`.
+    return operand.includes(DOWNLOADED) ? REASONS.download : null;
   }
 
   /** A shell reading its commands from stdin: whatever feeds it is a script. */
@@ -497,7 +612,7 @@ class Checker {
     }
     if (deletesTrees(lower)) {
       if (namesHome(lower)) return REASONS.delete;
-      if (literals.some((text) => catastrophicTarget(text) !== null)) return REASONS.delete;
+      if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
     }
     return null;
   }
@@ -533,6 +648,7 @@ class Checker {
 
   private checkXargs(args: readonly string[], stdin: Data, depth: number): string | null {
     let replace: string | null = null;
+    let delimiter: "blank" | "nul" | "line" = "blank";
     let i = 0;
     const withValue = new Set(["-I", "-n", "-L", "-P", "-d", "-s", "-a", "-E"]);
     for (; i < args.length; i++) {
@@ -547,15 +663,26 @@ class Checker {
       else if (arg === "-i" || arg === "--replace") replace = "{}";
       else if (arg.startsWith("-i")) replace = arg.slice(2);
       else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      if (arg === "-0" || arg === "--null") delimiter = "nul";
+      if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
       if (withValue.has(arg)) i++;
     }
     const command = args.slice(i);
     if (command.length === 0) return null; // the default command is echo
-    const lines =
-      stdin !== null && "text" in stdin
-        ? stdin.text.split("\n").filter((l) => l.trim() !== "")
-        : [];
+    const data = stdin !== null && "text" in stdin ? stdin.text : "";
+    const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
     if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
+    // `… | xargs sh -c`: the items become the shell's command string.
+    if (
+      SHELLS.has(programName(command[0] as string)) &&
+      command.length <= 3 &&
+      command.some((a) => /^-[a-z]*c/.test(a))
+    ) {
+      for (const line of lines.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkString(line, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
     if (replace !== null) {
       for (const line of lines.slice(0, MAX_FAN_OUT)) {
         const reason = this.checkArgv(
@@ -567,10 +694,13 @@ class Checker {
       }
       return null;
     }
-    const items = lines
-      .join(" ")
-      .split(/[ \t]/)
-      .filter((w) => w !== "");
+    const items =
+      delimiter === "blank"
+        ? lines
+            .join(" ")
+            .split(/[ \t]/)
+            .filter((w) => w !== "")
+        : lines;
     return this.checkArgv([...command, ...items], null, depth + 1);
   }
 
@@ -582,6 +712,9 @@ class Checker {
       longWithValue: ["jobs", "sshlogin", "delimiter", "arg-file", "results", "joblog", "timeout"],
     });
     const command = head.slice(at);
+    // --pipe feeds the input itself to the command's stdin.
+    if (head.includes("--pipe") || head.includes("--spreadstdin"))
+      return this.checkArgv(command, stdin, depth + 1);
     let inputs: string[];
     if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
     else
@@ -609,8 +742,15 @@ class Checker {
   private checkFind(args: readonly string[], depth: number): string | null {
     const paths = findStartPaths(args);
     const filtered = findFilters(args);
-    const doomed = paths.some((path) => catastrophicTarget(path) !== null);
+    const doomed = paths.some((path) => this.doomed(path) !== null);
     if (doomed && !filtered && args.includes("-delete")) return REASONS.delete;
+    const execs = ["-exec", "-execdir", "-ok", "-okdir"];
+    const runs = args
+      .filter((_a, k) => k > 0 && execs.includes(args[k - 1] as string))
+      .map(programName);
+    // Unlinking every file under a whole system tree is as final as a recursive delete.
+    if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
+      return REASONS.delete;
     for (let i = 0; i < args.length; i++) {
       if (!["-exec", "-execdir", "-ok", "-okdir"].includes(args[i] as string)) continue;
       let end = i + 1;
@@ -642,15 +782,38 @@ class Checker {
     if (name === "rm") {
       const flags = permutedFlags(args, 0);
       const recursive = /[rR]/.test(flags.short) || flags.long.includes("recursive");
-      if (recursive && flags.operands.some((target) => catastrophicTarget(target) !== null))
+      if (recursive && flags.operands.some((target) => this.doomed(target) !== null))
         return REASONS.delete;
       return null;
+    }
+    if (name === "mv") {
+      const { operands } = permutedFlags(args, 0, {
+        shortWithValue: "tS",
+        longWithValue: ["target-directory", "suffix"],
+      });
+      const sources =
+        longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
+      return sources.some((source) => this.doomed(source) !== null) ? REASONS.move : null;
+    }
+    if (name === "setfacl" || name === "chattr") {
+      const flags = permutedFlags(args, 0, {
+        shortWithValue: "mMxX",
+        longWithValue: ["modify", "remove", "set", "set-file"],
+      });
+      const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+      return recursive && flags.operands.some((t) => this.doomed(t) !== null)
+        ? REASONS.permissions
+        : null;
+    }
+    if (name === "nvme") {
+      const erases = args[0] === "format" || args[0] === "sanitize";
+      return erases && args.some((a) => /^\/dev\/nvme[0-9]{1,3}/.test(a)) ? REASONS.wipe : null;
     }
     if (name === "chmod" || name === "chown" || name === "chgrp") {
       const flags = permutedFlags(args, 0, { longWithValue: ["reference", "from"] });
       const recursive = flags.short.includes("R") || flags.long.includes("recursive");
       const targets = flags.operands.slice(1);
-      if (recursive && targets.some((target) => catastrophicTarget(target) !== null))
+      if (recursive && targets.some((target) => this.doomed(target) !== null))
         return REASONS.permissions;
       const mode = flags.operands[0] ?? "";
       const opensUp =
@@ -659,7 +822,7 @@ class Checker {
       if (
         name === "chmod" &&
         opensUp &&
-        targets.some((t) => catastrophicTarget(t) === "the root directory")
+        targets.some((t) => this.doomed(t) === "the root directory")
       ) {
         return REASONS.chmodRoot;
       }
@@ -733,6 +896,42 @@ class Checker {
   }
 }
 
+function changeDirectory(cwd: string | null, target: string | undefined): string | null {
+  if (target === undefined || target === "~") return "~";
+  if (target === "-") return null;
+  if (/^[/~]/.test(target) || target.startsWith("$HOME")) return target;
+  return cwd === null ? null : `${cwd}/${target}`;
+}
+
+/** Brace expansion of one word, as bash does it before rm sees it; at most 64 words. */
+function expandBraces(word: string): string[] {
+  const open = word.indexOf("{");
+  if (open === -1) return [word];
+  let level = 0;
+  const commas: number[] = [];
+  let close = -1;
+  for (let i = open; i < word.length && close === -1; i++) {
+    if (word[i] === "{") level++;
+    else if (word[i] === "}" && --level === 0) close = i;
+    else if (word[i] === "," && level === 1) commas.push(i);
+  }
+  if (close === -1 || commas.length === 0) return [word];
+  const cuts = [open, ...commas, close];
+  const out: string[] = [];
+  for (let k = 0; k + 1 < cuts.length && out.length < 64; k++) {
+    const variant =
+      word.slice(0, open) +
+      word.slice((cuts[k] as number) + 1, cuts[k + 1]) +
+      word.slice(close + 1);
+    out.push(...expandBraces(variant).slice(0, 64 - out.length));
+  }
+  return out;
+}
+
+function singleQuoted(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
 function valueAfter(args: readonly string[], flag: string): string | null {
   const at = args.indexOf(flag);
   return at < 0 ? null : (args[at + 1] ?? null);
@@ -777,14 +976,19 @@ const FIND_NEUTRAL = new Set([
   "-and",
 ]);
 
+// `-name '*'` narrows nothing.
+const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-wholename"]);
+
 function findFilters(args: readonly string[]): boolean {
   let inExec = false;
-  for (const arg of args) {
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
     if (inExec) {
       if (arg === ";" || arg === "+") inExec = false;
       continue;
     }
     if (arg === "-exec" || arg === "-execdir" || arg === "-ok" || arg === "-okdir") inExec = true;
+    else if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
     else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) return true;
   }
   return false;
@@ -792,8 +996,8 @@ function findFilters(args: readonly string[]): boolean {
 
 function decodeEscapes(text: string): string {
   if (!text.includes("\\")) return text;
-  return text.replace(/\\(n|t|\\)/g, (_m, e: string) =>
-    e === "n" ? "\n" : e === "t" ? "\t" : "\\",
+  return text.replace(/\\(n|t|0|\\)/g, (_m, e: string) =>
+    e === "n" ? "\n" : e === "t" ? "\t" : e === "0" ? "\0" : "\\",
   );
 }
 

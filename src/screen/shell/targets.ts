@@ -100,7 +100,16 @@ export function catastrophicTarget(path: string): string | null {
   if (path === "") return null;
   if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
   const { base, segments } = segmentsOf(path);
-  if (base === "relative") return null;
+  if (base === "relative") {
+    // Climbing four or more levels from an unknown directory reaches the root or close to it.
+    const parts = path
+      .replaceAll("\\", "/")
+      .split("/")
+      .filter((p) => p !== "" && p !== ".");
+    return parts.length >= 4 && parts.every((p) => p === "..")
+      ? "a path that climbs towards the root"
+      : null;
+  }
   if (base === "home") return segments.length === 0 ? "the home directory" : null;
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
