@@ -1,4 +1,10 @@
 // cellguard doctor: measures and prints the posture of every layer built so far.
+import {
+  describeModel,
+  readScreenConfig,
+  SAFETY_VARIABLE,
+  type ScreenConfig,
+} from "../config/screen-config.js";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { createKernelSandbox } from "../sandbox/create.js";
 import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
@@ -46,12 +52,56 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
       throw error;
     }
   }
+  const screens = readScreenConfig(io.env);
   if (options["json"] === true) {
-    io.stdout(`${terminalSafeJson({ sandbox: statusToJson(status) }, 2)}\n`);
+    const report = { sandbox: statusToJson(status), screens: screensToJson(screens) };
+    io.stdout(`${terminalSafeJson(report, 2)}\n`);
     return EXIT_OK;
   }
-  io.stdout(renderText(status));
+  io.stdout(`${renderText(status)}\n${renderScreens(screens)}`);
   return EXIT_OK;
+}
+
+// The model is described by host and name only (describeModel): never the key, never the URL.
+function screensToJson(c: ScreenConfig): Record<string, unknown> {
+  return {
+    safety_mode: c.safetyMode,
+    code_gate_enabled: c.codeGateEnabled,
+    llm_classifier: c.useLlmClassifier,
+    audit_hook: c.auditHook,
+    biosecurity: c.biosecurity,
+    injection_scan: c.injectionScan,
+    model: describeModel(c),
+    warnings: screenWarnings(c),
+  };
+}
+
+function screenWarnings(c: ScreenConfig): string[] {
+  if (!c.useLlmClassifier || c.model !== null) return [...c.warnings];
+  return [
+    ...c.warnings,
+    `${SAFETY_VARIABLE} is llm but no model is configured: the model review fails open and only the static signatures screen code`,
+  ];
+}
+
+function renderScreens(c: ScreenConfig): string {
+  const onOff = (on: boolean): string => (on ? "on" : "off");
+  const model = describeModel(c);
+  const safety = {
+    heuristic: "static signatures",
+    llm: "static signatures, then model review",
+    off: "code classifier disabled",
+  }[c.safetyMode];
+  const lines = [
+    "screens",
+    `  safety:     ${c.safetyMode} (${safety})`,
+    `  audit hook: ${onOff(c.auditHook)}`,
+    `  bio screen: ${onOff(c.biosecurity)}`,
+    `  injection:  ${onOff(c.injectionScan)}`,
+    `  model:      ${model.configured ? escapeOneLine(`${model.model ?? ""} at ${model.base_url_host ?? ""}`) : "not configured"}`,
+  ];
+  for (const warning of screenWarnings(c)) lines.push(`  WARNING: ${escapeOneLine(warning)}`);
+  return `${lines.join("\n")}\n`;
 }
 
 function renderText(s: SandboxStatus): string {

@@ -3,6 +3,7 @@ import { doctorCommand } from "./doctor.js";
 import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { screenCommand } from "./screen.js";
 import { escapeOneLine } from "./terminal-text.js";
 
 const USAGE = `usage: cellguard <command> [options]
@@ -10,12 +11,15 @@ const USAGE = `usage: cellguard <command> [options]
 commands:
   doctor [--json]              measure and print the posture of every layer
   exec [options] -- CMD…       run one command inside the kernel sandbox
+  screen code|shell|output|bio [FILE|-] [--json|--jsonl]
+                               run one screen over one input (see cellguard screen --help)
 `;
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
   {
     doctor: doctorCommand,
     exec: execCommand,
+    screen: screenCommand,
   };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { runCli } from "../helpers/cli.js";
+import { runCli, type CliResult } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
+import { ModelServer } from "../helpers/model-server.js";
 
 const skip = sandboxSkipReason();
 
@@ -71,5 +72,111 @@ describe("cellguard doctor", () => {
     const s = (JSON.parse(r.stdout) as { sandbox: Record<string, unknown> }).sandbox;
     assert.equal(s["state"], "disabled");
     assert.equal(s["network_policy"], "not_enforced");
+  });
+});
+
+// The screens' posture needs no sandbox: these runs use --mode off, so they hold on any host.
+describe("cellguard doctor: the screens' posture", () => {
+  const fx = useFixture();
+  const KEY = "sk-test-secret-value";
+
+  const doctor = (args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> =>
+    runCli(["doctor", "--mode", "off", "--workspace", fx.workspace, ...args], {
+      env: { ...fx.env, ...env },
+    });
+
+  test("--json reports the defaults: heuristic, every flag on, no model, no warning", async () => {
+    const r = await doctor(["--json"], {});
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { screens: unknown };
+    assert.deepEqual(report.screens, {
+      safety_mode: "heuristic",
+      code_gate_enabled: true,
+      llm_classifier: false,
+      audit_hook: true,
+      biosecurity: true,
+      injection_scan: true,
+      model: { configured: false },
+      warnings: [],
+    });
+  });
+
+  test("--json reports the flags that are off", async () => {
+    const r = await doctor(["--json"], {
+      CELLGUARD_SAFETY: "off",
+      CELLGUARD_SAFETY_AUDIT_HOOK: "0",
+      CELLGUARD_BIOSECURITY: "no",
+      CELLGUARD_INJECTION_SCAN: "off",
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const screens = (JSON.parse(r.stdout) as { screens: Record<string, unknown> }).screens;
+    assert.equal(screens["safety_mode"], "off");
+    assert.equal(screens["code_gate_enabled"], false);
+    assert.equal(screens["audit_hook"], false);
+    assert.equal(screens["biosecurity"], false);
+    assert.equal(screens["injection_scan"], false);
+  });
+
+  test("a configured model is shown by host and name, and the API key appears nowhere", async () => {
+    const server = await ModelServer.start();
+    try {
+      const env = {
+        CELLGUARD_SAFETY: "llm",
+        CELLGUARD_MODEL_BASE_URL: server.baseUrl,
+        CELLGUARD_MODEL: "test-model",
+        CELLGUARD_MODEL_API_KEY: KEY,
+      };
+      const json = await doctor(["--json"], env);
+      assert.equal(json.code, 0, json.stderr);
+      const screens = (JSON.parse(json.stdout) as { screens: Record<string, unknown> }).screens;
+      assert.equal(screens["llm_classifier"], true);
+      assert.deepEqual(screens["model"], {
+        configured: true,
+        base_url_host: new URL(server.baseUrl).host,
+        model: "test-model",
+      });
+      assert.deepEqual(screens["warnings"], []);
+      const text = await doctor([], env);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^ {2}safety: {5}llm /mu);
+      assert.match(
+        text.stdout,
+        new RegExp(`^ {2}model: {6}test-model at ${new URL(server.baseUrl).host}$`, "mu"),
+      );
+      for (const r of [json, text]) {
+        assert.ok(!r.stdout.includes(KEY), "the API key is on stdout");
+        assert.ok(!r.stderr.includes(KEY), "the API key is on stderr");
+      }
+      assert.equal(server.requests.length, 0, "doctor never calls the model");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("configuration warnings are reported, including llm mode without a model", async () => {
+    const r = await doctor(["--json"], {
+      CELLGUARD_SAFETY: "llm",
+      CELLGUARD_MODEL_TIMEOUT_MS: "soon",
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const warnings = (JSON.parse(r.stdout) as { screens: { warnings: string[] } }).screens.warnings;
+    assert.equal(warnings.length, 2, JSON.stringify(warnings));
+    assert.match(warnings[0] ?? "", /CELLGUARD_MODEL_TIMEOUT_MS must be a positive integer/u);
+    assert.match(warnings[1] ?? "", /CELLGUARD_SAFETY is llm but no model is configured/u);
+    const text = await doctor([], { CELLGUARD_SAFETY: "sometimes" });
+    assert.match(text.stdout, /^ {2}model: {6}not configured$/mu);
+    assert.match(
+      text.stdout,
+      /^ {2}WARNING: CELLGUARD_SAFETY must be one of heuristic, llm, off/mu,
+    );
+  });
+
+  test("the text form lists the screens after the sandbox", async () => {
+    const r = await doctor([], {});
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /\n\nscreens\n {2}safety: {5}heuristic \(static signatures\)\n {2}audit hook: on\n {2}bio screen: on\n {2}injection: {2}on\n {2}model: {6}not configured\n$/u,
+    );
   });
 });

@@ -197,6 +197,34 @@ export const ANCHORS: readonly Anchor[] = [
     "oubli",
     "dimentic",
     "esque",
+    ...["not follow", "n't follow", "dont follow", "stop following", "longer follow", "obey"],
+    ...["instead of", "is a test", "was a test", "outdated", "your new", "your real"],
+    ...["your only", "your developer", "your creator", "your admin", "your owner", "your master"],
+    ...[
+      "your programmer",
+      "from the system",
+      "from the admin",
+      "from the developer",
+      "from openai",
+    ],
+    ...[
+      "from anthropic",
+      "by the system",
+      "your response",
+      "your reply",
+      "your answer",
+      "your output",
+    ],
+    ...["say exactly", "print exactly", "output exactly", "write exactly", "respond exactly"],
+    ...[
+      "reply exactly",
+      "verbatim",
+      "and follow",
+      "and execute",
+      "and obey",
+      "then follow",
+      "then execute",
+    ],
   ].map((t) => phrase(t)),
   ...["skip", "llm"].map((t) => phrase(t, true)),
   { text: "todo:", kind: "todo" },
@@ -295,6 +323,11 @@ export interface Runs {
   readonly base64: [number, number][];
   /** Indexes inside stretches of six or more single letters, "i g n o r e" (at most MAX_RUNS). */
   readonly spaced: number[];
+  /**
+   * The text holds characters that NFKC folds onto ASCII, invisible ones, or Unicode tag
+   * characters: the caller normalises and scans again, which ordinary text never pays for.
+   */
+  suspicious: boolean;
 }
 
 const MAX_RUNS = 32;
@@ -311,6 +344,54 @@ for (let code = 0; code < 128; code++) {
   else if (code === 43 || code === 47) kind = BASE64_SIGN;
   LOOKUP[code] = kind | (CLASS[code] as number);
 }
+// A no-break space separates words like a space; a soft hyphen and the combining grapheme
+// joiner are invisible and need normalising away.
+LOOKUP[0xa0] = SPACE;
+const SUSPICIOUS_ENTRY = 0x8000;
+LOOKUP[0xad] = SUSPICIOUS_ENTRY;
+LOOKUP[0x34f] = SUSPICIOUS_ENTRY;
+
+function isUnicodeSpace(code: number): boolean {
+  return (
+    (code >= 0x2000 && code <= 0x200a) || code === 0x202f || code === 0x205f || code === 0x3000
+  );
+}
+
+/**
+ * Invisible and formatting characters, compatibility forms NFKC folds onto ASCII (letterlike
+ * symbols, enclosed and fullwidth letters, ligatures), and, by their high surrogates, the
+ * mathematical alphanumerics, enclosed alphanumeric supplement, tag characters and variation
+ * selectors of the supplementary planes.
+ */
+function isSuspicious(code: number, next: number): boolean {
+  if (code < 0x2000)
+    return (
+      code === 0x61c ||
+      code === 0x115f ||
+      code === 0x1160 ||
+      code === 0x17b4 ||
+      code === 0x17b5 ||
+      (code >= 0x180b && code <= 0x180f)
+    );
+  if (code <= 0x24ff)
+    return (
+      (code >= 0x200b && code <= 0x200f) ||
+      (code >= 0x2028 && code <= 0x202e) ||
+      (code >= 0x2060 && code <= 0x206f) ||
+      code >= 0x2100
+    );
+  if (code < 0xd800) return code === 0x3164;
+  if (code <= 0xdbff)
+    return (
+      code === 0xd835 || code === 0xdb40 || (code === 0xd83c && next >= 0xdd00 && next <= 0xddff)
+    );
+  return (
+    (code >= 0xfb00 && code <= 0xfb4f) ||
+    (code >= 0xfe00 && code <= 0xfe6f) ||
+    code === 0xfeff ||
+    (code >= 0xff00 && code <= 0xffef)
+  );
+}
 for (let code = 128; code < LOOKUP_END; code++) {
   const latin = confusableFor(String.fromCharCode(code));
   if (latin !== undefined) LOOKUP[code] = CLASS[latin.charCodeAt(0)] as number;
@@ -322,15 +403,27 @@ for (let code = 128; code < LOOKUP_END; code++) {
  * base64 runs and letter-spaced stretches for the caller to decode and squash.
  */
 export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
-  const runs: Runs = { base64: [], spaced: [] };
+  const runs: Runs = { base64: [], spaced: [], suspicious: false };
   let state = 0;
   let base64Run = 0;
   let singles = 0;
   let lastLetter = -8;
-  const n = text.length;
+  // Reading code units from a typed array is markedly faster than charCodeAt on long strings.
+  const bytes = Buffer.from(text, "utf16le");
+  const units = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1);
+  const n = units.length;
   for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    const entry = code < LOOKUP_END ? (LOOKUP[code] as number) : 0;
+    const code = units[i] as number;
+    let entry: number;
+    if (code < LOOKUP_END) {
+      entry = LOOKUP[code] as number;
+      if (entry === SUSPICIOUS_ENTRY) runs.suspicious = true;
+    } else if (isUnicodeSpace(code)) {
+      entry = SPACE;
+    } else {
+      entry = 0;
+      if (!runs.suspicious && isSuspicious(code, units[i + 1] ?? 0)) runs.suspicious = true;
+    }
     state = DELTA[state + (entry & 0xff)] as number;
     const id = OUT[state] as number;
     if (id !== -1 && visit({ anchor: ANCHORS[id] as Anchor, end: i + 1 })) return runs;

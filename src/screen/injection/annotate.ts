@@ -12,7 +12,8 @@ const DEFAULT_REASON = "It appears to contain instructions aimed at you.";
 /** The content unchanged when not injected; otherwise a warning banner, a blank line, then it. */
 export function annotate(content: string, verdict: InjectionVerdict): string {
   if (!verdict.injected) return content;
-  const reason = verdict.reason.trim() === "" ? DEFAULT_REASON : verdict.reason.trim();
+  const trimmed = verdict.reason.trim();
+  const reason = trimmed === "" ? DEFAULT_REASON : /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
   const banner =
     "[SECURITY WARNING — possible prompt injection in the content below. " +
     `${reason} ` +

@@ -385,6 +385,94 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
+    reason: "it tells the reader to stop following its instructions",
+    slots: [
+      slot("not don't dont stop no"),
+      slot("longer", { optional: true }),
+      slot("follow following obey obeying listen"),
+      slot("to", { optional: true }),
+      slot([...INSTRUCTIONS, "them", "anyone"], gap(4, AGENT_OWNED)),
+    ],
+  },
+  {
+    reason: "it tells the reader to abandon its task",
+    slots: [
+      slot("instead"),
+      slot("of"),
+      slot(
+        "translating summarizing summarising answering responding following doing completing replying",
+      ),
+    ],
+  },
+  {
+    reason: "it declares the reader's earlier instructions void",
+    slots: [
+      slot("above previous prior earlier preceding original"),
+      slot("text instructions instruction content context message messages prompt rules", gap(1)),
+      slot("is was were are"),
+      slot("a an", { optional: true }),
+      slot(
+        "test wrong outdated fake void invalid irrelevant obsolete cancelled canceled superseded",
+      ),
+    ],
+  },
+  {
+    reason: "it gives the reader a new task or role",
+    slots: [
+      slot("your"),
+      slot("new real true actual only", {}),
+      slot("task goal objective role mission purpose job persona instructions"),
+      slot("is are will now :"),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("i i'm im"),
+      slot("am", { optional: true }),
+      slot("your"),
+      slot(
+        "developer developers creator creators programmer admin administrator owner master operator",
+      ),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("message note notice instruction instructions order orders update"),
+      slot("from by"),
+      slot("the your", { optional: true }),
+      slot(
+        "system admin administrator administrators developer developers openai anthropic operator",
+      ),
+    ],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [
+      slot("your"),
+      slot("only", { optional: true }),
+      slot("response reply answer output"),
+      slot("should must will shall"),
+      slot("be"),
+      slot("only exactly just", { optional: true }),
+    ],
+  },
+  {
+    reason: "it dictates the reader's entire output",
+    slots: [slot("say print output write respond reply"), slot("exactly verbatim")],
+  },
+  {
+    reason: "it hides an instruction in an encoding",
+    slots: [
+      slot("decode decrypt decipher translate"),
+      slot("this it the", { optional: true }),
+      slot("following message text string", { optional: true }),
+      slot("and then"),
+      slot("follow execute do run obey perform"),
+    ],
+  },
+  {
     reason: "it tells the reader to drop what it is doing",
     slots: [slot("stop halt"), slot("everything all")],
   },
@@ -396,33 +484,48 @@ export const PHRASES: readonly Phrase[] = [
  */
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  let current = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    const code = c.charCodeAt(0);
-    const letter =
-      (code >= 97 && code <= 122) ||
-      (code >= 48 && code <= 57) ||
-      c === "'" ||
-      c === "’" ||
-      c === "-" ||
-      c === "_" ||
-      code > 127;
-    if (letter && !(code > 127 && isSpaceLike(code))) {
-      current += c === "’" ? "'" : c === "_" ? " " : c;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (isWordUnit(code)) {
+      if (start === -1) start = i;
       continue;
     }
-    if (current !== "") {
-      pushWords(out, current);
-      current = "";
+    if (start !== -1) {
+      pushWords(out, text.slice(start, i));
+      start = -1;
     }
-    if (c === ":") out.push(":");
-    else if (c === "." || c === "!" || c === "?" || c === ";" || c === "\n") {
+    if (code === 58) out.push(":");
+    else if (code === 46 || code === 33 || code === 63 || code === 59 || code === 10) {
       if (out[out.length - 1] !== ".") out.push(".");
     }
   }
-  if (current !== "") pushWords(out, current);
   return out;
+}
+
+/** Letters and digits of any script, apostrophes, hyphens and underscores. */
+function isWordUnit(code: number): boolean {
+  if (code < 128) {
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      code === 39 ||
+      code === 45 ||
+      code === 95
+    );
+  }
+  return (
+    code === 0x2019 ||
+    !(
+      code === 0xa0 ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x3000 ||
+      code === 0x85 ||
+      (code >= 0x2000 && code <= 0x200a)
+    )
+  );
 }
 
 // Long key words with two letters swapped ("isntructions") still read as the word.
@@ -451,7 +554,9 @@ function sortedLetters(word: string): string {
   return [...word].sort().join("");
 }
 
-function pushWords(out: string[], word: string): void {
+function pushWords(out: string[], raw: string): void {
+  const word =
+    raw.includes("’") || raw.includes("_") ? raw.replaceAll("’", "'").replaceAll("_", " ") : raw;
   // "ignore_all_previous" and "output-previous-instructions" spell words with joiners.
   for (const part of word.split(/[ -]/)) {
     const trimmed = part.replace(/^'|'$/g, "");
@@ -459,17 +564,6 @@ function pushWords(out: string[], word: string): void {
     const canonical = mayBeTransposed(trimmed) ? TRANSPOSED.get(sortedLetters(trimmed)) : undefined;
     out.push(canonical !== undefined && canonical[0] === trimmed[0] ? canonical : trimmed);
   }
-}
-
-function isSpaceLike(code: number): boolean {
-  return (
-    code === 0xa0 ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x3000 ||
-    code === 0x85
-  );
 }
 
 function inSlot(word: string, s: Slot): boolean {

@@ -9,12 +9,7 @@
 // Every expression below is an alternation of literals with bounded repetition only: no nested
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
-import {
-  decodeTagCharacters,
-  foldConfusables,
-  isAscii,
-  stripInvisible,
-} from "../text/normalize.js";
+import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
 import { matchPhrases, wordsOf } from "./phrases.js";
 
@@ -22,8 +17,8 @@ export interface StaticFinding {
   readonly reason: string;
 }
 
-const WINDOW_BEFORE = 160;
-const WINDOW_AFTER = 240;
+const WINDOW_BEFORE = 120;
+const WINDOW_AFTER = 200;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -36,6 +31,8 @@ const TODO_VERBS = new Set(
 const BANNER = /%{3}|={3}|-{3}|#{3}|\*{3}|~{3}/;
 const BANNER_WORDS =
   /instructions|prompt|ruleset|rules section|ambiguity|distractor|ignore below|ignore above/i;
+
+const SPLIT_HINT = /ign|dis|forg|overl|instr|prom/;
 
 // The ignore-family phrases with the spaces taken out, for letter-spaced and split words.
 const SQUASHED_VERBS = ["ignore", "disregard", "forget", "overlook"];
@@ -67,35 +64,19 @@ const SQUASHED_TARGETS = [
 
 /** A reason when the text contains an injection marker, or null. */
 export function findInjectionMarker(content: string): StaticFinding | null {
-  const texts = [prepare(content)];
+  const first = scanText(content);
+  if (first.found !== null || !first.suspicious) return first.found;
+  // Only text with invisible, compatibility or tag characters pays for normalising.
   const hidden = decodeTagCharacters(content);
-  if (hidden.length > 0) {
-    if (hidden.length >= 12 && hidden.includes(" ")) {
-      return { reason: "content hides text in invisible Unicode tag characters" };
-    }
-    texts.push(prepare(hidden));
+  if (hidden.length >= 12 && hidden.includes(" ")) {
+    return { reason: "content hides text in invisible Unicode tag characters" };
   }
-  for (const text of texts) {
-    const found = scanText(text);
-    if (found !== null) return found;
-  }
-  return null;
+  const normalised = scanText(stripInvisible(content.normalize("NFKC")));
+  if (normalised.found !== null || hidden.length === 0) return normalised.found;
+  return scanText(hidden).found;
 }
 
-// Characters that NFKC folds onto ASCII, and invisible ones. Text without any of them is matched
-// as it is, which keeps ordinary non-English text cheap; look-alike letters of other scripts are
-// folded by the anchor scan itself and in each window.
-const NEEDS_NORMALISING =
-  // eslint-disable-next-line no-misleading-character-class -- each listed mark is removed on its own
-  /[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2100-\u24ff\u3000\u3164\ufb00-\ufb4f\ufe00-\ufe6f\ufeff\uff00-\uffef\u{1d400}-\u{1d7ff}\u{1f100}-\u{1f1ff}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
-
-/** Normalisation for matching: only text that can change pays for it. */
-function prepare(text: string): string {
-  if (isAscii(text) || !NEEDS_NORMALISING.test(text)) return text;
-  return stripInvisible(text.normalize("NFKC"));
-}
-
-function scanText(text: string): StaticFinding | null {
+function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
   const runs = scanAnchors(text, ({ anchor, end }) => {
@@ -118,13 +99,17 @@ function scanText(text: string): StaticFinding | null {
         return found !== null;
     }
   });
-  if (found !== null) return found;
+  const suspicious = runs.suspicious;
+  if (found !== null) return { found, suspicious };
   for (const inside of runs.spaced) {
     if (squashedInjection(squash(foldConfusables(spacedRun(text, Math.max(0, inside - 40)))))) {
-      return { reason: "content contains a known injection marker (letter-spaced)" };
+      return {
+        found: { reason: "content contains a known injection marker (letter-spaced)" },
+        suspicious,
+      };
     }
   }
-  return runs.base64.length > 0 ? scanBase64(text, runs.base64) : null;
+  return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
 function checkWindow(text: string, start: number, end: number): StaticFinding | null {
@@ -134,8 +119,10 @@ function checkWindow(text: string, start: number, end: number): StaticFinding | 
   const match = matchPhrases(wordsOf(window));
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
-  if (squashedInjection(squash(window)))
+  // Split words ("ig nore", "instruc-tions") only matter near the ignore family.
+  if (SPLIT_HINT.test(window) && squashedInjection(squash(window))) {
     return { reason: "content contains a known injection marker (split words)" };
+  }
   // A fake prompt boundary: the anchor's line is drawn with repeated punctuation.
   const lineStart = text.lastIndexOf("\n", start) + 1;
   const lineEnd = text.indexOf("\n", end);
@@ -229,7 +216,7 @@ function scanBase64(
     while (end < limit && end - start < MAX_BLOB_CHARS && text[end] === "=") end++;
     const decoded = Buffer.from(text.slice(start, end), "base64").toString("latin1");
     if (!mostlyText(decoded)) continue;
-    const found = scanText(prepare(decoded));
+    const found = findInjectionMarker(decoded);
     if (found !== null) return { reason: `${found.reason} (base64-encoded)` };
   }
   return null;
