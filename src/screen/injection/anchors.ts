@@ -5,7 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo";
+export type AnchorKind = "marker" | "phrase" | "todo" | "spaced";
 
 export interface Anchor {
   readonly text: string;
@@ -228,6 +228,13 @@ export const ANCHORS: readonly Anchor[] = [
   ].map((t) => phrase(t)),
   ...["skip", "llm"].map((t) => phrase(t, true)),
   { text: "todo:", kind: "todo" },
+  // Key words written letter by letter ("i g n o r e", "i.g.n.o.r.e"): the first five letters
+  // with each separator; the caller squashes the stretch and matches it.
+  ...["ignor", "disre", "forge", "instr", "promp", "overr", "previ"].flatMap((word) =>
+    [" ", ".", "-", "_", "*", "|", "/", ",", "+", ". ", "- ", ", ", "* ", "_ "].map(
+      (separator): Anchor => ({ text: [...word].join(separator), kind: "spaced" }),
+    ),
+  ),
 ];
 
 // Character classes: 0 for anything not in a literal, then one per character used.
@@ -321,8 +328,6 @@ export interface AnchorHit {
 export interface Runs {
   /** Where runs of 24 or more base64 characters start, with the index after the 24th. */
   readonly base64: [number, number][];
-  /** Indexes inside stretches of six or more single letters, "i g n o r e" (at most MAX_RUNS). */
-  readonly spaced: number[];
   /**
    * The text holds characters that NFKC folds onto ASCII, invisible ones, or Unicode tag
    * characters: the caller normalises and scans again, which ordinary text never pays for.
@@ -403,11 +408,9 @@ for (let code = 128; code < LOOKUP_END; code++) {
  * base64 runs and letter-spaced stretches for the caller to decode and squash.
  */
 export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
-  const runs: Runs = { base64: [], spaced: [], suspicious: false };
+  const runs: Runs = { base64: [], suspicious: false };
   let state = 0;
   let base64Run = 0;
-  let singles = 0;
-  let lastLetter = -8;
   // Reading code units from a typed array is markedly faster than charCodeAt on long strings.
   const bytes = Buffer.from(text, "utf16le");
   const units = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1);
@@ -427,18 +430,9 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
     state = DELTA[state + (entry & 0xff)] as number;
     const id = OUT[state] as number;
     if (id !== -1 && visit({ anchor: ANCHORS[id] as Anchor, end: i + 1 })) return runs;
-    if ((entry & KIND_MASK) === 0) {
-      base64Run = 0;
-      continue;
-    }
-    if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS)
+    if ((entry & KIND_MASK) === 0) base64Run = 0;
+    else if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
       runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
-    if ((entry & LETTER) !== 0) {
-      // A letter right after a letter ends the run of single letters; otherwise this letter
-      // starts a word that counts as single until a second letter follows it.
-      singles = lastLetter === i - 1 ? 0 : i - lastLetter <= 4 ? singles + 1 : 1;
-      lastLetter = i;
-      if (singles === 7 && runs.spaced.length < MAX_RUNS) runs.spaced.push(i);
     }
   }
   return runs;

@@ -91,6 +91,11 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         if (todoAddressedToReader(text, start))
           found = { reason: "content leaves a task for the reader to carry out" };
         return found !== null;
+      case "spaced":
+        if (squashedInjection(squash(foldConfusables(spacedRun(text, start))))) {
+          found = { reason: "content contains a known injection marker (letter-spaced)" };
+        }
+        return found !== null;
       case "phrase":
         // Look at the words around the anchor, once per stretch of text.
         if (end <= coveredUntil) return false;
@@ -101,14 +106,6 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   });
   const suspicious = runs.suspicious;
   if (found !== null) return { found, suspicious };
-  for (const inside of runs.spaced) {
-    if (squashedInjection(squash(foldConfusables(spacedRun(text, Math.max(0, inside - 40)))))) {
-      return {
-        found: { reason: "content contains a known injection marker (letter-spaced)" },
-        suspicious,
-      };
-    }
-  }
   return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
