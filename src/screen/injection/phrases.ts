@@ -555,19 +555,37 @@ function sortedLetters(word: string): string {
 }
 
 function pushWords(out: string[], raw: string): void {
-  const word =
-    raw.includes("’") || raw.includes("_") ? raw.replaceAll("’", "'").replaceAll("_", " ") : raw;
+  // Most words need nothing done to them.
+  if (!/['’_-]/.test(raw)) {
+    pushWord(out, raw);
+    return;
+  }
+  const word = raw.replaceAll("’", "'").replaceAll("_", " ");
   // "ignore_all_previous" and "output-previous-instructions" spell words with joiners.
   for (const part of word.split(/[ -]/)) {
     const trimmed = part.replace(/^'|'$/g, "");
-    if (trimmed === "") continue;
-    const canonical = mayBeTransposed(trimmed) ? TRANSPOSED.get(sortedLetters(trimmed)) : undefined;
-    out.push(canonical !== undefined && canonical[0] === trimmed[0] ? canonical : trimmed);
+    if (trimmed !== "") pushWord(out, trimmed);
   }
+}
+
+function pushWord(out: string[], word: string): void {
+  const canonical = mayBeTransposed(word) ? TRANSPOSED.get(sortedLetters(word)) : undefined;
+  out.push(canonical !== undefined && canonical[0] === word[0] ? canonical : word);
 }
 
 function inSlot(word: string, s: Slot): boolean {
   return s.words.has(word);
+}
+
+// Phrases by the words of their last required slot.
+const BY_LAST_WORD = new Map<string, Phrase[]>();
+for (const phrase of PHRASES) {
+  const last = [...phrase.slots].reverse().find((s) => s.optional !== true) as Slot;
+  for (const word of last.words) {
+    const list = BY_LAST_WORD.get(word) ?? [];
+    list.push(phrase);
+    BY_LAST_WORD.set(word, list);
+  }
 }
 
 // Phrases by the words that can start them, so each word of a window is looked up once.
@@ -582,11 +600,18 @@ for (const phrase of PHRASES) {
 
 /** The first phrase found in the words, or null. */
 export function matchPhrases(list: readonly string[]): Phrase | null {
+  // A phrase can only match where its last required word occurs; phrases whose last word is
+  // absent from the window are not tried at all, which keeps repetitive text cheap.
+  const possible = new Set<Phrase>();
+  for (const word of list) {
+    for (const phrase of BY_LAST_WORD.get(word) ?? []) possible.add(phrase);
+  }
+  if (possible.size === 0) return null;
   for (let start = 0; start < list.length; start++) {
     const candidates = BY_FIRST_WORD.get(list[start] as string);
     if (candidates === undefined) continue;
     for (const phrase of candidates) {
-      if (matchAt(list, start, phrase.slots, 0)) return phrase;
+      if (possible.has(phrase) && matchAt(list, start, phrase.slots, 0)) return phrase;
     }
   }
   return null;

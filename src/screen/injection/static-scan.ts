@@ -99,8 +99,15 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
       case "phrase":
         // Look at the words around the anchor, once per stretch of text.
         if (end <= coveredUntil) return false;
+        // Windows tile the text: each starts where the last one's reliable part ended, so a
+        // text full of anchors is read about once, not once per anchor.
+        found = checkWindow(text, {
+          from: Math.max(start - WINDOW_BEFORE, coveredUntil - 40),
+          to: end + WINDOW_AFTER,
+          anchorStart: start,
+          anchorEnd: end,
+        });
         coveredUntil = Math.min(text.length, end + WINDOW_AFTER) - 40;
-        found = checkWindow(text, start, end);
         return found !== null;
     }
   });
@@ -109,10 +116,17 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
-function checkWindow(text: string, start: number, end: number): StaticFinding | null {
-  const window = foldConfusables(
-    text.slice(Math.max(0, start - WINDOW_BEFORE), Math.min(text.length, end + WINDOW_AFTER)),
-  );
+interface WindowAt {
+  /** Where the window of words starts and ends. */
+  readonly from: number;
+  readonly to: number;
+  /** Where the anchor that opened it starts and ends. */
+  readonly anchorStart: number;
+  readonly anchorEnd: number;
+}
+
+function checkWindow(text: string, at: WindowAt): StaticFinding | null {
+  const window = foldConfusables(text.slice(Math.max(0, at.from), Math.min(text.length, at.to)));
   const match = matchPhrases(wordsOf(window));
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
@@ -120,13 +134,13 @@ function checkWindow(text: string, start: number, end: number): StaticFinding | 
   if (SPLIT_HINT.test(window) && squashedInjection(squash(window))) {
     return { reason: "content contains a known injection marker (split words)" };
   }
-  // A fake prompt boundary: the anchor's line is drawn with repeated punctuation.
-  const lineStart = text.lastIndexOf("\n", start) + 1;
-  const lineEnd = text.indexOf("\n", end);
-  const line = text.slice(
-    Math.max(lineStart, start - 80),
-    lineEnd === -1 ? Math.min(text.length, end + 80) : Math.min(lineEnd, end + 80),
-  );
+  // A fake prompt boundary: the anchor's line is drawn with repeated punctuation. Only 80
+  // characters either side are read, so a text without newlines costs no more than any other.
+  const from = Math.max(0, at.anchorStart - 80);
+  const around = text.slice(from, Math.min(text.length, at.anchorEnd + 80));
+  const before = around.lastIndexOf("\n", at.anchorStart - from);
+  const after = around.indexOf("\n", at.anchorEnd - from);
+  const line = around.slice(before + 1, after === -1 ? around.length : after);
   if (BANNER.test(line) && BANNER_WORDS.test(line)) {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }

@@ -58,6 +58,9 @@ interface PendingHereDocument {
 }
 
 const BLANK = new Set([" ", "\t", "\r"]);
+// Characters that end a run of ordinary text, outside quotes and inside double quotes.
+const SPECIAL_UNQUOTED = new Set([..." \t\r\n\\#;|&()<>'\"$`"]);
+const SPECIAL_DOUBLE_QUOTED = new Set([...'"\\$`']);
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
@@ -136,8 +139,11 @@ class Lexer {
         this.parts.push({ script: this.backtick() });
       } else {
         this.startWord();
-        this.literal += c;
-        this.i++;
+        // Take the whole run of ordinary characters at once.
+        let j = this.i + 1;
+        while (j < src.length && !SPECIAL_UNQUOTED.has(src[j] as string)) j++;
+        this.literal += src.slice(this.i, j);
+        this.i = j;
       }
     }
     return this.finish();
@@ -287,8 +293,10 @@ class Lexer {
       } else if (c === "`") {
         this.parts.push({ script: this.backtick() });
       } else {
-        this.literal += c;
-        this.i++;
+        let j = this.i + 1;
+        while (j < src.length && !SPECIAL_DOUBLE_QUOTED.has(src[j] as string)) j++;
+        this.literal += src.slice(this.i, j);
+        this.i = j;
       }
     }
   }

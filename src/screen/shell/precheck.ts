@@ -42,6 +42,7 @@ const UNKNOWN = "\u{fffc}";
 // Text that came from the network (curl, wget…). A shell or eval that runs it runs a download.
 const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
 const MAX_FAN_OUT = 64;
+const MAX_PIPELINE_HOPS = 16;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
 
@@ -145,6 +146,19 @@ const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
+const STDIN_READERS_LIST = [
+  ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
+  ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "runuser", "script"],
+];
+
+// Programs whose stdin can become code or arguments, directly or through a wrapper.
+const STDIN_READERS: ReadonlySet<string> = new Set([
+  ...SHELLS,
+  ...Object.keys(INTERPRETER_CODE_FLAGS),
+  ...AWKS,
+  ...STDIN_READERS_LIST,
+]);
+
 const DOWNLOADERS = new Set([
   "curl",
   "wget",
@@ -158,7 +172,18 @@ const DOWNLOADERS = new Set([
 ]);
 
 /** The program name as it would be looked up: base name, folded to Latin lower case. */
+const NAME_CACHE = new Map<string, string>();
+
 function programName(word: string): string {
+  const cached = NAME_CACHE.get(word);
+  if (cached !== undefined) return cached;
+  const name = computeProgramName(word);
+  if (NAME_CACHE.size > 4096) NAME_CACHE.clear();
+  if (word.length <= 64) NAME_CACHE.set(word, name);
+  return name;
+}
+
+function computeProgramName(word: string): string {
   const slash = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
   let name = slash >= 0 ? word.slice(slash + 1) : word;
   if (name.toLowerCase().endsWith(".exe")) name = name.slice(0, -4);
@@ -205,6 +230,7 @@ class Checker {
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
   private doomed(target: string): string | null {
+    if (this.cwd === null && !target.includes("{")) return catastrophicTarget(target);
     for (const expanded of expandBraces(target)) {
       const path =
         this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
@@ -291,7 +317,9 @@ class Checker {
       }
       return null;
     }
-    return this.checkArgv(argv, this.stdinOf(command, depth), depth);
+    // Only programs that read their input as code or arguments need to know it.
+    const reads = argv.slice(0, 8).some((word) => STDIN_READERS.has(programName(word)));
+    return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
@@ -350,14 +378,17 @@ class Checker {
     return out;
   }
 
-  private stdinOf(command: SimpleCommand, depth: number): Data {
+  private stdinOf(command: SimpleCommand, depth: number, hops = 0): Data {
     for (const redirect of command.redirects) {
       if (redirect.hereDocument !== null) return { text: redirect.hereDocument.body };
       if (redirect.op === "<<<" && redirect.target !== null) {
         return { text: this.value(redirect.target, depth) };
       }
     }
-    return command.previous === null ? null : this.outputOf(command.previous, depth);
+    // A pipeline is followed back a bounded number of stages: data passes through at most a
+    // few filters on its way to a shell, and a hostile `cat | cat | …` must not recurse deeply.
+    if (command.previous === null || hops >= MAX_PIPELINE_HOPS) return null;
+    return this.outputOf(command.previous, depth, hops + 1);
   }
 
   private outputOfScript(script: Script, depth: number): Data {
@@ -368,7 +399,7 @@ class Checker {
   }
 
   /** What a command prints, for the few programs whose output is knowable from their words. */
-  private outputOf(command: SimpleCommand, depth: number): Data {
+  private outputOf(command: SimpleCommand, depth: number, hops = 0): Data {
     const argv = command.words.map((word) => this.value(word, depth));
     const start = argv.findIndex((word) => !isAssignment(word));
     if (start < 0) return null;
@@ -380,7 +411,7 @@ class Checker {
       while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
-    const stdin = (): Data => this.stdinOf(command, depth);
+    const stdin = (): Data => this.stdinOf(command, depth, hops);
     if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
       return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
     }

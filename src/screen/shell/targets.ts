@@ -97,7 +97,18 @@ function segmentsOf(path: string): { base: "root" | "home" | "relative"; segment
  * or null. Unknown values (variables, substitutions we could not evaluate) are never a hit.
  */
 export function catastrophicTarget(path: string): string | null {
-  if (path === "") return null;
+  // Fast refusal for the common case: a relative name that is not a climb with "..".
+  const lead = path[0];
+  if (lead === undefined) return null;
+  if (
+    lead !== "/" &&
+    lead !== "~" &&
+    lead !== "$" &&
+    lead !== "." &&
+    lead !== "\\" &&
+    path[1] !== ":"
+  )
+    return null;
   if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
   const { base, segments } = segmentsOf(path);
   if (base === "relative") {
@@ -142,6 +153,7 @@ const BLOCK_DEVICE = [
 
 /** True for a path naming a disk or partition device node (or a glob over them). */
 export function isBlockDevice(path: string): boolean {
+  if (!path.includes("dev")) return false;
   const { base, segments } = segmentsOf(path);
   if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
   if (segments.length === 3 && (segments[1] === "mapper" || segments[1] === "disk")) return true;
