@@ -332,11 +332,19 @@ describe("commandMentionsSecretPath", () => {
     );
   });
 
-  test("a 1 MB word of glob stars and brackets is judged without blowing up", () => {
-    assert.notEqual(commandMentionsSecretPath(`cat ${"*".repeat(1_000_000)}`), null);
-    assert.equal(commandMentionsSecretPath(`cat ${"*a".repeat(500_000)}`), null);
-    assert.equal(commandMentionsSecretPath(`cat ${"[".repeat(1_000_000)}`), null);
-    assert.equal(commandMentionsSecretPath(`echo "${"x ".repeat(500_000)}"`), null);
+  test("a command longer than one shell argument can be is refused unread", () => {
+    assert.match(
+      commandMentionsSecretPath(`cat ${"a".repeat(1_000_000)}`) ?? "",
+      /longer than 128 KiB/,
+    );
+  });
+
+  test("a 128 KB word of glob stars and brackets is judged without blowing up", () => {
+    const n = 120_000;
+    assert.notEqual(commandMentionsSecretPath(`cat ${"*".repeat(n)}`), null);
+    assert.equal(commandMentionsSecretPath(`cat ${"*a".repeat(n / 2)}`), null);
+    assert.equal(commandMentionsSecretPath(`cat ${"[".repeat(n)}`), null);
+    assert.equal(commandMentionsSecretPath(`echo "${"x ".repeat(n / 2)}"`), null);
   });
 });
 

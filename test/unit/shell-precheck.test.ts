@@ -3,7 +3,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { hostPrecheckCommand, precheckCommand, REASONS } from "../../src/screen/shell/precheck.js";
+import {
+  hostPrecheckCommand,
+  MAX_COMMAND_LENGTH,
+  precheckCommand,
+  REASONS,
+} from "../../src/screen/shell/precheck.js";
 
 const blocked = (command: string): void =>
   assert.notEqual(
@@ -391,17 +396,32 @@ describe("precheck is total and linear on hostile input", () => {
     );
   });
 
-  test("1 MB adversarial inputs complete and give the right answer", () => {
+  test("1 MB adversarial inputs are refused unread: no shell accepts a command that long", () => {
     const mb = 1 << 20;
-    assert.equal(precheckCommand("rm -rf " + "-- ".repeat(mb / 3) + "x"), null);
-    assert.equal(precheckCommand("rm -rf " + "-- ".repeat(mb / 3) + "/"), REASONS.delete);
-    assert.equal(precheckCommand("a".repeat(mb)), null);
-    assert.equal(precheckCommand("echo " + "$(".repeat(mb / 2)), REASONS.tooDeep);
-    assert.equal(precheckCommand("'".repeat(mb)), null);
-    assert.equal(precheckCommand("x | ".repeat(mb / 4)), null);
+    for (const hostile of [
+      "rm -rf " + "-- ".repeat(mb / 3) + "x",
+      "a".repeat(mb),
+      "echo " + "$(".repeat(mb / 2),
+      "x | ".repeat(mb / 4),
+    ]) {
+      assert.equal(precheckCommand(hostile), REASONS.tooLong);
+      assert.equal(hostPrecheckCommand(hostile), REASONS.tooLong);
+    }
+  });
+
+  test("inputs at the length limit are still checked, with the right answer", () => {
+    const limit = MAX_COMMAND_LENGTH;
+    const pad = (head: string, unit: string, tail = ""): string =>
+      head + unit.repeat(Math.floor((limit - head.length - tail.length) / unit.length)) + tail;
+    assert.equal(precheckCommand(pad("rm -rf ", "-- ", "x")), null);
+    assert.equal(precheckCommand(pad("rm -rf ", "-- ", "/")), REASONS.delete);
+    assert.equal(precheckCommand(pad("", "a")), null);
+    assert.equal(precheckCommand(pad("echo ", "$(")), REASONS.tooDeep);
+    assert.equal(precheckCommand(pad("", "'")), null);
+    assert.equal(precheckCommand(pad("", "x | ")), null);
+    assert.equal(precheckCommand(pad("", "cat | ", "sh")), null);
     // Unescaped quotes close each other: this is a flat list of words, not nesting.
-    assert.equal(precheckCommand('bash -c "'.repeat(mb / 10)), null);
-    assert.equal(precheckCommand("bash -c '".repeat(mb / 10) + "rm -rf /"), null);
+    assert.equal(precheckCommand(pad("", 'bash -c "')), null);
     assert.equal(precheckCommand(`bash -c "bash -c 'sh -c \\"rm -rf /\\"'"`), REASONS.delete);
   });
 });

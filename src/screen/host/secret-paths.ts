@@ -5,6 +5,7 @@
 //
 // Lexical only: no file is opened and no link is followed. Symlinks and hard links that alias a
 // secret are the job of the secret-alias walk, and the OS sandbox denies reads either way.
+import { MAX_COMMAND_LENGTH } from "../shell/precheck.js";
 import { foldName } from "./fold.js";
 import { globMatcher, hasGlobSyntax } from "./glob.js";
 import { splitOnWhitespace, splitShellWords, type ShellWord } from "./shell-words.js";
@@ -277,6 +278,9 @@ function wordMentionsSecret(word: ShellWord): string | null {
  */
 export function commandMentionsSecretPath(command: string): string | null {
   if (typeof command !== "string") return null;
+  // No shell receives a longer command as one argument (see MAX_COMMAND_LENGTH); refuse it
+  // rather than spend time on it.
+  if (command.length > MAX_COMMAND_LENGTH) return "a command longer than 128 KiB";
   const words = splitShellWords(command) ?? splitOnWhitespace(command);
   for (const word of words) {
     const offending = wordMentionsSecret(word);

@@ -34,6 +34,7 @@ export const REASONS = {
   forkBomb: "shell fork bomb",
   download: "piping a downloaded script directly into a shell",
   move: "move of '/', a home directory or a top-level system directory",
+  tooLong: "command is longer than the 128 KiB a shell accepts as one argument; refused unchecked",
   tooDeep: "command nests substitutions or shell strings too deeply to be checked",
 } as const;
 
@@ -1060,8 +1061,16 @@ export function hostPrecheckCommand(
   }
 }
 
+/**
+ * Linux passes one argument of at most MAX_ARG_STRLEN (32 pages, 128 KiB) to a program, so no
+ * `bash -c` can receive a longer command. Longer input is refused without being read, which
+ * also bounds the time a hostile input can cost.
+ */
+export const MAX_COMMAND_LENGTH = 128 * 1024;
+
 function runPrecheck(command: unknown): string | null {
   if (typeof command !== "string" || command.trim() === "") return null;
+  if (command.length > MAX_COMMAND_LENGTH) return REASONS.tooLong;
   const text = normalizeText(command);
   const checker = new Checker(text.length);
   try {
