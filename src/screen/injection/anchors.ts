@@ -97,9 +97,17 @@ export const ANCHORS: readonly Anchor[] = [
     "you are now",
     "from now on",
     "instruction",
-    "prompt",
+    ...[
+      "your prompt",
+      "system prompt",
+      "the prompt",
+      "prompt so far",
+      "prompt above",
+      "pre-prompt",
+    ],
+    ...["initial prompt", "preprompt", "original prompt", "previous prompt", "new prompt"],
+    ...["hidden prompt", "secret prompt", "this prompt", "prompt:", "prompts", "prompt in"],
     "directive",
-    "ruleset",
     "guideline",
     "your rules",
     "rules above",
@@ -309,7 +317,12 @@ const OUT = new Int32Array(STATES * classCount).fill(-1);
   for (let state = 0; state < STATES; state++) {
     if (endsInSpace[state] === 1) next[state * classCount + SPACE] = state;
   }
-  for (let i = 0; i < next.length; i++) DELTA[i] = (next[i] as number) * classCount;
+  // A state where an anchor ends is stored as the bitwise complement of its offset, so the scan
+  // loop learns "something ends here" from the sign of the value it already loaded.
+  for (let i = 0; i < next.length; i++) {
+    const target = next[i] as number;
+    DELTA[i] = (found[target] as number) === -1 ? target * classCount : ~(target * classCount);
+  }
   for (let state = 0; state < STATES; state++) OUT[state * classCount] = found[state] as number;
 }
 
@@ -355,6 +368,12 @@ LOOKUP[0xa0] = SPACE;
 const SUSPICIOUS_ENTRY = 0x8000;
 LOOKUP[0xad] = SUSPICIOUS_ENTRY;
 LOOKUP[0x34f] = SUSPICIOUS_ENTRY;
+
+/** The lookup entry of a character beyond the table: a space, a suspicious character, or 0. */
+function nonLatinEntry(code: number, next: number): number {
+  if (isUnicodeSpace(code)) return SPACE;
+  return isSuspicious(code, next) ? SUSPICIOUS_ENTRY : 0;
+}
 
 function isUnicodeSpace(code: number): boolean {
   return (
@@ -417,22 +436,21 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
   const n = units.length;
   for (let i = 0; i < n; i++) {
     const code = units[i] as number;
-    let entry: number;
-    if (code < LOOKUP_END) {
-      entry = LOOKUP[code] as number;
-      if (entry === SUSPICIOUS_ENTRY) runs.suspicious = true;
-    } else if (isUnicodeSpace(code)) {
-      entry = SPACE;
-    } else {
-      entry = 0;
-      if (!runs.suspicious && isSuspicious(code, units[i + 1] ?? 0)) runs.suspicious = true;
+    const entry =
+      code < LOOKUP_END ? (LOOKUP[code] as number) : nonLatinEntry(code, units[i + 1] ?? 0);
+    let next = DELTA[state + (entry & 0xff)] as number;
+    if (next < 0) {
+      next = ~next;
+      if (visit({ anchor: ANCHORS[OUT[next] as number] as Anchor, end: i + 1 })) return runs;
     }
-    state = DELTA[state + (entry & 0xff)] as number;
-    const id = OUT[state] as number;
-    if (id !== -1 && visit({ anchor: ANCHORS[id] as Anchor, end: i + 1 })) return runs;
-    if ((entry & KIND_MASK) === 0) base64Run = 0;
-    else if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
-      runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
+    state = next;
+    if ((entry & KIND_MASK) !== 0) {
+      if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
+        runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
+      }
+    } else {
+      base64Run = 0;
+      if (entry >= SUSPICIOUS_ENTRY) runs.suspicious = true;
     }
   }
   return runs;
