@@ -485,15 +485,21 @@ export const PHRASES: readonly Phrase[] = [
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
   let start = -1;
+  let joined = false;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
     if (isWordUnit(code)) {
       if (start === -1) start = i;
+      // Apostrophes, hyphens and underscores need the slower path in pushWords.
+      if (code === 39 || code === 45 || code === 95 || code === 0x2019) joined = true;
       continue;
     }
     if (start !== -1) {
-      pushWords(out, text.slice(start, i));
+      const word = text.slice(start, i);
+      if (joined) pushWords(out, word);
+      else pushWord(out, word);
       start = -1;
+      joined = false;
     }
     if (code === 58) out.push(":");
     else if (code === 46 || code === 33 || code === 63 || code === 59 || code === 10) {
@@ -599,10 +605,14 @@ for (const phrase of PHRASES) {
 }
 
 /** The first phrase found in the words, or null. */
+// Reused between calls: matching is synchronous, so one set serves every window.
+const POSSIBLE = new Set<Phrase>();
+
 export function matchPhrases(list: readonly string[]): Phrase | null {
   // A phrase can only match where its last required word occurs; phrases whose last word is
   // absent from the window are not tried at all, which keeps repetitive text cheap.
-  const possible = new Set<Phrase>();
+  const possible = POSSIBLE;
+  possible.clear();
   for (const word of list) {
     for (const phrase of BY_LAST_WORD.get(word) ?? []) possible.add(phrase);
   }
