@@ -473,6 +473,26 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
+    reason: "it dictates an encoding for the reader's answer",
+    slots: [
+      slot("your"),
+      slot("answer answers reply replies response responses output"),
+      slot(
+        `base16 base32 base64 base85 encoding encoded encode encrypt encrypted cipher caesar rot13 morse
+        binary hex hexadecimal backward backwards reversed reverse emoji emojis leetspeak uppercase`,
+        { gap: 8, filler: ANY_WORD },
+      ),
+    ],
+  },
+  {
+    reason: "it dictates an encoding for the reader's answer",
+    slots: [
+      slot("encrypt encode reverse encipher scramble"),
+      slot("your"),
+      slot("answer answers reply replies response responses output"),
+    ],
+  },
+  {
     reason: "it tells the reader to drop what it is doing",
     slots: [slot("stop halt"), slot("everything all")],
   },
