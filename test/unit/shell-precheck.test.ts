@@ -263,6 +263,20 @@ describe("precheckCommand: state carried along a command line", () => {
       blocked(c);
   });
 
+  test("unquoted substitutions and variables are split into words, as the shell splits them", () => {
+    for (const c of [
+      "$(echo rm -rf /)",
+      "`echo rm -rf /`",
+      "$(printf 'rm -rf /')",
+      "x=$(echo rm -rf /); $x",
+      "cmd='rm -rf /'; $cmd",
+      "a=$(echo /); rm -rf $a",
+      "a=`echo ~`; rm -rf $a",
+    ])
+      blocked(c);
+    allowed('x=$(echo rm -rf /); echo "$x"');
+  });
+
   test("a script written and then run is checked as the script", () => {
     blocked("echo 'rm -rf /' > x.sh && bash x.sh");
     blocked("printf 'rm -rf ~' > run.sh; chmod +x run.sh; ./run.sh");

@@ -12,7 +12,10 @@
 export const MAX_DEPTH = 24;
 
 /** A piece of a word: literal text, or the output of a nested script. */
-export type WordPart = { readonly text: string } | { readonly script: Script };
+export type WordPart =
+  | { readonly text: string }
+  /** `process` marks <(…) and >(…): the word is a file name, never split into words. */
+  | { readonly script: Script; readonly process?: boolean };
 
 export interface Word {
   readonly kind: "word";
@@ -124,7 +127,7 @@ class Lexer {
         this.pushOperator(")");
       } else if ((c === "<" || c === ">") && src[this.i + 1] === "(") {
         this.startWord();
-        this.parts.push({ script: this.nested(this.i + 2) });
+        this.pushScript(this.nested(this.i + 2), true);
       } else if (c === "<" || c === ">" || c === "&") {
         this.redirect();
       } else if (c === "'") {
@@ -136,7 +139,7 @@ class Lexer {
         this.dollar(false);
       } else if (c === "`") {
         this.startWord();
-        this.parts.push({ script: this.backtick() });
+        this.pushScript(this.backtick());
       } else {
         this.startWord();
         // Take the whole run of ordinary characters at once.
@@ -156,6 +159,12 @@ class Lexer {
 
   private startWord(): void {
     this.inWord = true;
+  }
+
+  /** A nested script's output joins the word after the literal text that came before it. */
+  private pushScript(script: Script, process = false): void {
+    this.flushLiteral();
+    this.parts.push(process ? { script, process } : { script });
   }
 
   private flushLiteral(): void {
@@ -291,7 +300,7 @@ class Lexer {
       } else if (c === "$") {
         this.dollar(true);
       } else if (c === "`") {
-        this.parts.push({ script: this.backtick() });
+        this.pushScript(this.backtick());
       } else {
         let j = this.i + 1;
         while (j < src.length && !SPECIAL_DOUBLE_QUOTED.has(src[j] as string)) j++;
@@ -306,7 +315,7 @@ class Lexer {
     const next = src[this.i + 1];
     if (next === "(") {
       this.startWord();
-      this.parts.push({ script: this.nested(this.i + 2) });
+      this.pushScript(this.nested(this.i + 2));
     } else if (next === "'" && !inDoubleQuotes) {
       this.startWord();
       this.quoted = true;

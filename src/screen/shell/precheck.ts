@@ -310,7 +310,7 @@ class Checker {
       }
     }
     this.rememberWrittenFile(command, depth);
-    const argv = command.words.map((word) => this.value(word, depth));
+    const argv = this.fields(command.words, depth);
     if (argv.length > 0 && argv.every(isAssignment)) {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
@@ -340,6 +340,25 @@ class Checker {
   }
 
   /** The text a word expands to, with known variables substituted and unknown output marked. */
+  /**
+   * The argv the words become: an unquoted word whose value came from a substitution or a
+   * variable is split on blanks, as the shell splits it, so `$(echo rm -rf /)` and `$cmd`
+   * run the program their text names.
+   */
+  private fields(words: readonly Word[], depth: number): string[] {
+    const argv: string[] = [];
+    for (const word of words) {
+      const text = this.value(word, depth);
+      const expanded = word.parts.some((part) =>
+        "script" in part ? part.process !== true : part.text.includes("$"),
+      );
+      // Assignment values are never split: `x=$(echo a b)` sets x to "a b".
+      if (word.quoted || !expanded || isAssignment(text) || !/[ \t\n]/.test(text)) argv.push(text);
+      else for (const field of text.split(/[ \t\n]/)) if (field !== "") argv.push(field);
+    }
+    return argv;
+  }
+
   private value(word: Word, depth: number): string {
     let text = "";
     for (const part of word.parts) {
@@ -401,7 +420,7 @@ class Checker {
 
   /** What a command prints, for the few programs whose output is knowable from their words. */
   private outputOf(command: SimpleCommand, depth: number, hops = 0): Data {
-    const argv = command.words.map((word) => this.value(word, depth));
+    const argv = this.fields(command.words, depth);
     const start = argv.findIndex((word) => !isAssignment(word));
     if (start < 0) return null;
     const name = programName(argv[start] as string);
