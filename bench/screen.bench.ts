@@ -24,6 +24,7 @@ import {
   type Corpus,
   type ShellLines,
 } from "./screen/corpus.js";
+import { measureAdversarial } from "./screen/adversarial.js";
 import { detectScreenHost, type ScreenHost } from "./screen/host.js";
 import {
   measureThroughput,
@@ -122,6 +123,7 @@ async function main(): Promise<number> {
       },
       calls,
       banditSection(host, banditTiming, calls),
+      measureAdversarial(inputs.corpora),
     ];
     const targets: Target[] = sections.flatMap((s) =>
       s.figures.flatMap((f) => (f.target === null ? [] : [f.target])),

@@ -31,6 +31,16 @@ export interface Operator {
   readonly op: OperatorText;
 }
 
+// Operator tokens carry no position or state, so one frozen token per operator serves every use.
+const OPERATORS: Readonly<Record<OperatorText, Operator>> = Object.freeze(
+  Object.fromEntries(
+    ([";", "&&", "||", "|", "|&", "&", "\n", "(", ")", ";;"] as const).map((op) => [
+      op,
+      Object.freeze({ kind: "op", op }),
+    ]),
+  ) as Record<OperatorText, Operator>,
+);
+
 export interface HereDocument {
   readonly body: string;
   /** Unquoted delimiters expand $(...) and `...` inside the body. */
@@ -200,7 +210,7 @@ class Lexer {
   }
 
   private pushOperator(op: OperatorText): void {
-    this.tokens.push({ kind: "op", op });
+    this.tokens.push(OPERATORS[op]);
   }
 
   private operator(c: string): void {

@@ -208,7 +208,8 @@ function normalizeCommandName(name: string): string {
 }
 
 function isAssignment(word: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
+  // Most words have no "=" at all; only those pay for the pattern.
+  return word.includes("=") && /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
 }
 
 class BudgetExceeded extends Error {}

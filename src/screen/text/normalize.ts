@@ -15,9 +15,6 @@ const INVISIBLE =
 
 const NON_ASCII = /[^\u0000-\u007f]/u; // eslint-disable-line no-control-regex -- ASCII range test
 
-// Tag characters U+E0020..U+E007E mirror printable ASCII; text written in them is invisible in
-// most renderers but read by models ("ASCII smuggling").
-const TAG_CHARACTER = /[\u{e0020}-\u{e007e}]/gu;
 
 /** True when every code unit is ASCII, so no normalisation can change the text. */
 export function isAscii(text: string): boolean {
@@ -40,11 +37,16 @@ export function decodeTagCharacters(text: string): string {
   // Every tag character is a surrogate pair starting with U+DB40; a native search rules most
   // text out without a regular-expression pass.
   if (!text.includes("\udb40")) return "";
-  let hidden = "";
-  for (const match of text.matchAll(TAG_CHARACTER)) {
-    hidden += String.fromCharCode((match[0].codePointAt(0) ?? 0xe0020) - 0xe0000);
+  const hidden = new Uint8Array(text.length >> 1);
+  let length = 0;
+  for (let i = 0; i + 1 < text.length; i++) {
+    if (text.charCodeAt(i) !== 0xdb40) continue;
+    const low = text.charCodeAt(i + 1);
+    // U+E0020..U+E007E is the low surrogate range DC20..DC7E.
+    if (low >= 0xdc20 && low <= 0xdc7e) hidden[length++] = low - 0xdc00;
+    i++;
   }
-  return hidden;
+  return Buffer.from(hidden.buffer, 0, length).toString("latin1");
 }
 
 // Letters of Cyrillic, Greek and a few other blocks that render like Latin letters. NFKC leaves
