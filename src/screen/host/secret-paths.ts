@@ -282,9 +282,14 @@ export function commandMentionsSecretPath(command: string): string | null {
   // rather than spend time on it.
   if (command.length > MAX_COMMAND_LENGTH) return "a command longer than 128 KiB";
   const words = splitShellWords(command) ?? splitOnWhitespace(command);
+  // A word already judged clean is clean again: repeated words (`-- -- --`) cost one look.
+  const clean = new Set<string>();
   for (const word of words) {
+    const key = `${word.raw}\u0000${word.value}`;
+    if (clean.has(key)) continue;
     const offending = wordMentionsSecret(word);
     if (offending !== null) return offending;
+    clean.add(key);
   }
   return null;
 }
