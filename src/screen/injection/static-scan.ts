@@ -19,6 +19,7 @@ export interface StaticFinding {
 
 const WINDOW_BEFORE = 120;
 const WINDOW_AFTER = 200;
+const DENSE_WINDOW_AFTER = 2000;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -101,13 +102,16 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         if (end <= coveredUntil) return false;
         // Windows tile the text: each starts where the last one's reliable part ended, so a
         // text full of anchors is read about once, not once per anchor.
+        // Where anchors crowd (this one falls right after the last window), the window grows,
+        // so text dense with anchors is read in a few long windows rather than many short ones.
+        const reach = end - coveredUntil < WINDOW_BEFORE ? DENSE_WINDOW_AFTER : WINDOW_AFTER;
         found = checkWindow(text, {
           from: Math.max(start - WINDOW_BEFORE, coveredUntil - 40),
-          to: end + WINDOW_AFTER,
+          to: end + reach,
           anchorStart: start,
           anchorEnd: end,
         });
-        coveredUntil = Math.min(text.length, end + WINDOW_AFTER) - 40;
+        coveredUntil = Math.min(text.length, end + reach) - 40;
         return found !== null;
     }
   });
