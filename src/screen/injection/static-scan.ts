@@ -97,7 +97,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
           found = { reason: "content contains a known injection marker (letter-spaced)" };
         }
         return found !== null;
-      case "phrase":
+      case "phrase": {
         // Look at the words around the anchor, once per stretch of text.
         if (end <= coveredUntil) return false;
         // Windows tile the text: each starts where the last one's reliable part ended, so a
@@ -113,6 +113,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         });
         coveredUntil = Math.min(text.length, end + reach) - 40;
         return found !== null;
+      }
     }
   });
   const suspicious = runs.suspicious;
