@@ -10,33 +10,15 @@ import { redactShellText } from "../../src/screen/host/redact.js";
 import { commandMentionsSecretPath } from "../../src/screen/host/secret-paths.js";
 import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
 import { MAX_COMMAND_LENGTH, precheckCommand } from "../../src/screen/shell/precheck.js";
+import { hostileInputs as sharedHostileInputs } from "../../test/helpers/hostile-inputs.js";
 import type { Corpus } from "./corpus.js";
 import { ratioText, round, target, type Figure, type Section } from "./report.js";
 
 export const ADVERSARIAL_LIMIT_MS = 50;
-const MB = 1 << 20;
-// The ~1 MB inputs and, for each, a copy cut to the 128 KiB the shell screens read at most.
 
-/** The hostile inputs, by name. */
+/** The hostile inputs, by name, with the shell-dcg ReDoS cases when the corpora are present. */
 export function hostileInputs(corpora: readonly Corpus[] | null): Map<string, string> {
-  const inputs = new Map<string, string>([
-    ["rm -rf -- -- … x", "rm -rf " + "-- ".repeat(MB / 3) + "x"],
-    ["1 MB without a newline", "a".repeat(MB)],
-    ["nested $(", "echo " + "$(".repeat(MB / 2)],
-    ["nested backticks", "echo " + "`".repeat(MB)],
-    ["alternating quotes", `'"`.repeat(MB / 2)],
-    ["a pipeline of 262k stages", "x | ".repeat(MB / 4)],
-    ["200k words", "word ".repeat(MB / 5)],
-    ["here-document openers", "cat <<E\n".repeat(MB / 8)],
-    ["unclosed ${", "${".repeat(MB / 2)],
-    ["'ignore ' repeated", "ignore ".repeat(MB / 7)],
-    ["single letters", "a ".repeat(MB / 2)],
-    ["one base64 run", "QUFB".repeat(MB / 4)],
-    ["'sk-' repeated", "sk-".repeat(MB / 3)],
-    ["URLs back to back", "http://a".repeat(MB / 8)],
-    ["zero-width spaces", "\u200b".repeat(MB)],
-    ["tag characters", String.fromCodePoint(0xe0069).repeat(MB / 2)],
-  ]);
+  const inputs = sharedHostileInputs();
   // Commands longer than one shell argument are refused unread, so the shell screens are also
   // timed on each input cut to just under that limit.
   for (const [label, text] of [...inputs]) {

@@ -1,0 +1,28 @@
+// Hostile inputs of about 1 MB, built to make a backtracking matcher, a quadratic scan or a deep
+// recursion blow up. Shared by the totality tests and the adversarial benchmark.
+
+const MB = 1 << 20;
+
+/** Each hostile input by a name that says what it attacks. */
+export function hostileInputs(): Map<string, string> {
+  return new Map<string, string>([
+    ["rm -rf -- -- … x", "rm -rf " + "-- ".repeat(MB / 3) + "x"],
+    ["1 MB without a newline", "a".repeat(MB)],
+    ["nested $(", "echo " + "$(".repeat(MB / 2)],
+    ["nested backticks", "echo " + "`".repeat(MB)],
+    ["alternating quotes", `'"`.repeat(MB / 2)],
+    ["a pipeline of 262k stages", "x | ".repeat(MB / 4)],
+    ["200k words", "word ".repeat(MB / 5)],
+    ["here-document openers", "cat <<E\n".repeat(MB / 8)],
+    ["unclosed ${", "${".repeat(MB / 2)],
+    ["'ignore ' repeated", "ignore ".repeat(MB / 7)],
+    ["single letters", "a ".repeat(MB / 2)],
+    ["one base64 run", "QUFB".repeat(MB / 4)],
+    ["'sk-' repeated", "sk-".repeat(MB / 3)],
+    ["URLs back to back", "http://a".repeat(MB / 8)],
+    ["zero-width spaces", "\u200b".repeat(MB)],
+    ["tag characters", String.fromCodePoint(0xe0069).repeat(MB / 2)],
+    ["open brackets", "([{<".repeat(MB / 4)],
+    ["gain of function, repeated", "gain of ".repeat(MB / 8)],
+  ]);
+}
