@@ -1,4 +1,5 @@
-// Output: a compact aligned table for people, then one JSON line for machines.
+// Output: a compact aligned table for people, then one JSON line for machines. The table aligner
+// and the targets line serve the screening benchmark too (screen.bench.ts, screen/report.ts).
 import type { Row, Section, Target } from "./figures.js";
 import type { HostFacts } from "./host.js";
 import type { Summary } from "./stats.js";
@@ -20,7 +21,16 @@ export function renderTable(sections: readonly Section[]): string[] {
     grid.push(section.title);
     for (const row of section.rows) grid.push(rowCells(row));
   }
-  const widths = HEADER.map((_, column) =>
+  return align(grid, RIGHT_ALIGNED);
+}
+
+/** Columns padded to their widest cell; a bare string is a title line. */
+export function align(
+  grid: readonly (readonly string[] | string)[],
+  rightAligned: ReadonlySet<number>,
+): string[] {
+  const columns = Math.max(...grid.map((line) => (typeof line === "string" ? 0 : line.length)));
+  const widths = Array.from({ length: columns }, (_, column) =>
     Math.max(...grid.map((line) => (typeof line === "string" ? 0 : (line[column] ?? "").length))),
   );
   return grid.map((line) =>
@@ -28,7 +38,7 @@ export function renderTable(sections: readonly Section[]): string[] {
       ? line
       : line
           .map((cell, column) =>
-            RIGHT_ALIGNED.has(column)
+            rightAligned.has(column)
               ? cell.padStart(widths[column] ?? 0)
               : cell.padEnd(widths[column] ?? 0),
           )
@@ -84,7 +94,9 @@ export function renderRss(rss: readonly PeakRss[]): string[] {
   });
 }
 
-export function renderTargets(targets: readonly Target[]): string {
+export function renderTargets(
+  targets: readonly { readonly name: string; readonly pass: boolean }[],
+): string {
   if (targets.length === 0) return "targets: none measured (their rows were skipped)";
   const missed = targets.filter((t) => !t.pass);
   const misses = missed.length === 0 ? "" : ` — missed: ${missed.map((t) => t.name).join("; ")}`;

@@ -35,12 +35,11 @@ import {
   type Throughput,
 } from "./screen/measure.js";
 import { anchorLiterals, anchorsEre, SPEC_FAMILIES, specFamiliesEre } from "./screen/patterns.js";
+import { align, renderTargets } from "./render.js";
 import {
-  align,
   jsonSections,
   ratioText,
   renderSections,
-  renderTargets,
   round,
   target,
   type Figure,

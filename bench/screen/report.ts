@@ -1,5 +1,6 @@
 // Output of the screening benchmark: aligned tables for people (each figure beside its anchor from
 // the same run, as a ratio, with PASS/MISS where there is a target), then one JSON line.
+import { align } from "../render.js";
 
 export interface Target {
   readonly name: string;
@@ -58,29 +59,6 @@ export function renderSections(sections: readonly Section[]): string[] {
   return align(grid, RIGHT_ALIGNED);
 }
 
-/** Columns padded to their widest cell; a bare string is a title line. */
-export function align(
-  grid: readonly (readonly string[] | string)[],
-  rightAligned: ReadonlySet<number>,
-): string[] {
-  const columns = Math.max(...grid.map((line) => (typeof line === "string" ? 0 : line.length)));
-  const widths = Array.from({ length: columns }, (_, column) =>
-    Math.max(...grid.map((line) => (typeof line === "string" ? 0 : (line[column] ?? "").length))),
-  );
-  return grid.map((line) =>
-    typeof line === "string"
-      ? line
-      : line
-          .map((cell, column) =>
-            rightAligned.has(column)
-              ? cell.padStart(widths[column] ?? 0)
-              : cell.padEnd(widths[column] ?? 0),
-          )
-          .join("  ")
-          .trimEnd(),
-  );
-}
-
 function cells(figure: Figure): string[] {
   const unit = figure.unit;
   return [
@@ -99,13 +77,6 @@ function targetText(t: Target): string {
   const against = t.against === undefined ? "" : ` ${t.against}`;
   const limit = `${t.op === ">=" ? "≥" : "<"} ${t.limit}${t.unit === "x" ? "×" : " ms"}${against}`;
   return `${limit} ${t.pass ? "PASS" : "MISS"}`;
-}
-
-export function renderTargets(targets: readonly Target[]): string {
-  if (targets.length === 0) return "targets: none measured (their rows were skipped)";
-  const missed = targets.filter((t) => !t.pass);
-  const misses = missed.length === 0 ? "" : ` — missed: ${missed.map((t) => t.name).join("; ")}`;
-  return `targets: ${targets.length - missed.length} PASS, ${missed.length} MISS${misses}`;
 }
 
 /** Ratios span 1e-5 (against Bandit) to 1e2: two significant digits below 0.1. */

@@ -2,7 +2,7 @@
 // failure into a ModelCallError with a stable code and a message that names what failed but
 // never the API key, the prompt, or more than a short excerpt of what the server said. The
 // injection model tier built on it returns null on any failure so its caller fails open.
-import { after, before, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   chatCompletion,
@@ -16,22 +16,13 @@ import {
   injectionModelVerdict,
 } from "../../src/screen/injection/model-tier.js";
 import { ModelServer, reply } from "../helpers/model-server.js";
+import { useModelServer } from "../helpers/model-server-hooks.js";
 
 const KEY = "sk-live-VERY-SECRET-KEY-0123456789";
 const PROMPT = "PROMPT-MARKER classify this please";
 const REQUEST = { system: "SYSTEM-MARKER", user: PROMPT, maxTokens: 42, temperature: 0 };
 
-let server: ModelServer;
-before(async () => {
-  server = await ModelServer.start();
-});
-after(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(reply.content("hello"));
-});
+const server = useModelServer(reply.content("hello"));
 
 async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
   try {
@@ -52,10 +43,10 @@ function assertClean(error: ModelCallError): void {
 
 describe("chatCompletion", () => {
   test("posts model, both messages, max_tokens and temperature to /chat/completions", async () => {
-    const content = await chatCompletion(server.config(), REQUEST);
+    const content = await chatCompletion(server().config(), REQUEST);
     assert.equal(content, "hello");
-    assert.equal(server.requests.length, 1);
-    const request = server.requests[0];
+    assert.equal(server().requests.length, 1);
+    const request = server().requests[0];
     assert.equal(request?.method, "POST");
     assert.equal(request?.path, "/v1/chat/completions");
     assert.deepEqual(request?.body, {
@@ -70,8 +61,8 @@ describe("chatCompletion", () => {
   });
 
   test("sends the API key only as a Bearer Authorization header", async () => {
-    await chatCompletion(server.config({ apiKey: KEY }), REQUEST);
-    const request = server.requests[0];
+    await chatCompletion(server().config({ apiKey: KEY }), REQUEST);
+    const request = server().requests[0];
     assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
     assert.ok(!request?.rawBody.includes(KEY), "the key must not be in the body");
     assert.ok(!request?.path.includes(KEY), "the key must not be in the URL");
@@ -82,18 +73,18 @@ describe("chatCompletion", () => {
   });
 
   test("sends no Authorization header when no key is configured", async () => {
-    await chatCompletion(server.config(), REQUEST);
-    assert.equal(server.requests[0]?.headers.authorization, undefined);
+    await chatCompletion(server().config(), REQUEST);
+    assert.equal(server().requests[0]?.headers.authorization, undefined);
   });
 
   test("a trailing slash on the base URL does not double the path separator", async () => {
-    await chatCompletion(server.config({ baseUrl: `${server.baseUrl}/` }), REQUEST);
-    assert.equal(server.requests[0]?.path, "/v1/chat/completions");
+    await chatCompletion(server().config({ baseUrl: `${server().baseUrl}/` }), REQUEST);
+    assert.equal(server().requests[0]?.path, "/v1/chat/completions");
   });
 
   test("HTTP 500 is ERR_MODEL_HTTP naming the status, with the server text bounded", async () => {
-    server.respondWith(reply.raw(500, `boom \u001b[31m${"x".repeat(5000)} ${KEY}`));
-    const error = await callError(chatCompletion(server.config({ apiKey: KEY }), REQUEST));
+    server().respondWith(reply.raw(500, `boom \u001b[31m${"x".repeat(5000)} ${KEY}`));
+    const error = await callError(chatCompletion(server().config({ apiKey: KEY }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_HTTP");
     assert.match(error.message, /HTTP 500/);
     assert.ok(error.message.length < 300, `message too long: ${error.message.length}`);
@@ -101,16 +92,16 @@ describe("chatCompletion", () => {
   });
 
   test("a server that echoes the key in its error text does not get it into the message", async () => {
-    server.respondWith(reply.raw(401, JSON.stringify({ error: { message: `bad key ${KEY}` } })));
-    const error = await callError(chatCompletion(server.config({ apiKey: KEY }), REQUEST));
+    server().respondWith(reply.raw(401, JSON.stringify({ error: { message: `bad key ${KEY}` } })));
+    const error = await callError(chatCompletion(server().config({ apiKey: KEY }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_HTTP");
     assert.match(error.message, /HTTP 401: bad key \[redacted\]/);
     assertClean(error);
   });
 
   test("a body that is not JSON is ERR_MODEL_RESPONSE", async () => {
-    server.respondWith(reply.garbage());
-    const error = await callError(chatCompletion(server.config({ apiKey: KEY }), REQUEST));
+    server().respondWith(reply.garbage());
+    const error = await callError(chatCompletion(server().config({ apiKey: KEY }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_RESPONSE");
     assert.match(error.message, /not JSON/);
     assertClean(error);
@@ -123,29 +114,29 @@ describe("chatCompletion", () => {
     ["a null message", '{"choices": [{"message": null}]}'],
   ] as const) {
     test(`a completion with ${label} is ERR_MODEL_RESPONSE`, async () => {
-      server.respondWith(reply.raw(200, body));
-      const error = await callError(chatCompletion(server.config(), REQUEST));
+      server().respondWith(reply.raw(200, body));
+      const error = await callError(chatCompletion(server().config(), REQUEST));
       assert.equal(error.code, "ERR_MODEL_RESPONSE");
       assert.match(error.message, /choices\[0\]\.message\.content/);
     });
   }
 
   test("a server that never answers is ERR_MODEL_TIMEOUT naming the limit", async () => {
-    server.respondWith(reply.hang());
-    const error = await callError(chatCompletion(server.config({ timeoutMs: 150 }), REQUEST));
+    server().respondWith(reply.hang());
+    const error = await callError(chatCompletion(server().config({ timeoutMs: 150 }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_TIMEOUT");
     assert.match(error.message, /150 ms/);
   });
 
   test("the timeout also covers a body that never finishes", async () => {
-    server.respondWith(reply.stallBody());
-    const error = await callError(chatCompletion(server.config({ timeoutMs: 150 }), REQUEST));
+    server().respondWith(reply.stallBody());
+    const error = await callError(chatCompletion(server().config({ timeoutMs: 150 }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_TIMEOUT");
   });
 
   test("a body larger than the cap is refused without buffering it all", async () => {
-    server.respondWith(reply.huge(MAX_RESPONSE_BYTES * 4));
-    const error = await callError(chatCompletion(server.config(), REQUEST));
+    server().respondWith(reply.huge(MAX_RESPONSE_BYTES * 4));
+    const error = await callError(chatCompletion(server().config(), REQUEST));
     assert.equal(error.code, "ERR_MODEL_RESPONSE");
     assert.match(error.message, new RegExp(`exceeds ${MAX_RESPONSE_BYTES} bytes`));
   });
@@ -160,25 +151,25 @@ describe("chatCompletion", () => {
   });
 
   test("a redirect is refused instead of resending the prompt and key elsewhere", async () => {
-    server.enqueue(reply.redirect(`${server.baseUrl}/elsewhere`));
-    const error = await callError(chatCompletion(server.config({ apiKey: KEY }), REQUEST));
+    server().enqueue(reply.redirect(`${server().baseUrl}/elsewhere`));
+    const error = await callError(chatCompletion(server().config({ apiKey: KEY }), REQUEST));
     assert.equal(error.code, "ERR_MODEL_NETWORK");
-    assert.equal(server.requests.length, 1, "the request must not be replayed to the target");
+    assert.equal(server().requests.length, 1, "the request must not be replayed to the target");
     assertClean(error);
   });
 
   test("an injected fetch that ignores the abort signal still times out", async () => {
     const never: typeof fetch = () => new Promise<Response>(() => undefined);
     const error = await callError(
-      chatCompletion(server.config({ timeoutMs: 100 }), REQUEST, { fetch: never }),
+      chatCompletion(server().config({ timeoutMs: 100 }), REQUEST, { fetch: never }),
     );
     assert.equal(error.code, "ERR_MODEL_TIMEOUT");
   });
 
   test("a caller's abort signal cancels the call", async () => {
-    server.respondWith(reply.hang());
+    server().respondWith(reply.hang());
     const controller = new AbortController();
-    const pending = chatCompletion(server.config(), REQUEST, { signal: controller.signal });
+    const pending = chatCompletion(server().config(), REQUEST, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     const error = await callError(pending);
     assert.equal(error.code, "ERR_MODEL_NETWORK");
@@ -186,8 +177,8 @@ describe("chatCompletion", () => {
   });
 
   test("ModelCallError has a stable name", async () => {
-    server.respondWith(reply.status(503));
-    const error = await callError(chatCompletion(server.config(), REQUEST));
+    server().respondWith(reply.status(503));
+    const error = await callError(chatCompletion(server().config(), REQUEST));
     assert.equal(error.name, "ModelCallError");
     assert.ok(error instanceof Error);
   });
@@ -214,46 +205,46 @@ describe("extractJsonObject", () => {
 
 describe("injectionModelVerdict", () => {
   test("flags content the model calls injected, with the spec's prompt and limits", async () => {
-    server.respondWith(reply.json({ injected: true, reason: "tells the agent to run curl" }));
+    server().respondWith(reply.json({ injected: true, reason: "tells the agent to run curl" }));
     const content = `Weather today. ${"z".repeat(INJECTION_MAX_CONTENT_CHARS)}TAIL-NOT-SENT`;
-    const verdict = await injectionModelVerdict(content, { model: server.config() });
+    const verdict = await injectionModelVerdict(content, { model: server().config() });
     assert.deepEqual(verdict, {
       injected: true,
       reason: "tells the agent to run curl",
       source: "llm",
     });
-    const body = server.requests[0]?.body;
+    const body = server().requests[0]?.body;
     assert.equal(body?.max_tokens, 150);
     assert.equal(body?.temperature, 0);
-    assert.equal(server.systemMessage(), INJECTION_PROMPT);
-    const user = server.userMessage();
+    assert.equal(server().systemMessage(), INJECTION_PROMPT);
+    const user = server().userMessage();
     assert.ok(user.startsWith("CONTENT TO SCREEN:\nWeather today."));
     assert.equal(user.length, "CONTENT TO SCREEN:\n".length + INJECTION_MAX_CONTENT_CHARS);
     assert.ok(!user.includes("TAIL-NOT-SENT"));
   });
 
   test("a clean answer is not injected", async () => {
-    server.respondWith(reply.json({ injected: false, reason: "plain data" }));
-    const verdict = await injectionModelVerdict("hello", { model: server.config() });
+    server().respondWith(reply.json({ injected: false, reason: "plain data" }));
+    const verdict = await injectionModelVerdict("hello", { model: server().config() });
     assert.equal(verdict?.injected, false);
   });
 
   test("an answer without JSON is not injected (source llm)", async () => {
-    server.respondWith(reply.content("I think this might be an injection, honestly."));
-    const verdict = await injectionModelVerdict("hello", { model: server.config() });
+    server().respondWith(reply.content("I think this might be an injection, honestly."));
+    const verdict = await injectionModelVerdict("hello", { model: server().config() });
     assert.equal(verdict?.injected, false);
     assert.equal(verdict?.source, "llm");
   });
 
   test("the reason is cut to 400 characters", async () => {
-    server.respondWith(reply.json({ injected: true, reason: "r".repeat(1000) }));
-    const verdict = await injectionModelVerdict("hello", { model: server.config() });
+    server().respondWith(reply.json({ injected: true, reason: "r".repeat(1000) }));
+    const verdict = await injectionModelVerdict("hello", { model: server().config() });
     assert.equal(verdict?.reason.length, 400);
   });
 
   test("no model configured gives null without a call", async () => {
     assert.equal(await injectionModelVerdict("hello", { model: null }), null);
-    assert.equal(server.requests.length, 0);
+    assert.equal(server().requests.length, 0);
   });
 
   for (const [label, failure] of [
@@ -262,12 +253,12 @@ describe("injectionModelVerdict", () => {
     ["a timeout", reply.hang()],
   ] as const) {
     test(`${label} gives null so the caller fails open`, async () => {
-      server.respondWith(failure);
+      server().respondWith(failure);
       const verdict = await injectionModelVerdict("hello", {
-        model: server.config({ timeoutMs: 150 }),
+        model: server().config({ timeoutMs: 150 }),
       });
       assert.equal(verdict, null);
-      assert.equal(server.requests.length, 1);
+      assert.equal(server().requests.length, 1);
     });
   }
 });

@@ -1,5 +1,5 @@
 // The synchronous tiers: the fast path, then every static signature.
-import { presentRiskTokens } from "./risk-tokens.js";
+import { riskTokens } from "./risk-tokens.js";
 import { MULTI_STEP_SIGNATURES } from "./rules-multistep.js";
 import { hasBidiControl, OBFUSCATION_SIGNATURES } from "./rules-obfuscation.js";
 import { DATA_SIGNATURES } from "./rules-data.js";
@@ -10,6 +10,7 @@ import { PERSISTENCE_SIGNATURES } from "./rules-persist.js";
 import { callArguments, callSites } from "./flow.js";
 import { CodeContext } from "./scan.js";
 import type { Signature } from "./signature.js";
+import { TokenIndex } from "./token-index.js";
 import { safeVerdict, type CodeVerdict } from "./verdict.js";
 
 const DECODERS = [
@@ -80,6 +81,17 @@ export const SIGNATURES: readonly Signature[] = [
   },
 ];
 
+/** The fast path's tokens: every signature trigger and the untriggered risk tokens. */
+export const RISK_TOKENS: readonly string[] = riskTokens(SIGNATURES);
+
+const RISK_INDEX = new TokenIndex(RISK_TOKENS);
+
+/** True when `code` contains no risk token and no bidi control: SAFE without a scan. */
+export function isAlwaysSafe(code: string): boolean {
+  if (typeof code !== "string") return true;
+  return RISK_INDEX.present(code.toLowerCase()).size === 0 && !hasBidiControl(code);
+}
+
 const NON_ASCII = /[\u0080-\uffff]/;
 
 function isAscii(text: string): boolean {
@@ -95,7 +107,7 @@ interface ScanResult {
 function scan(ctx: CodeContext): ScanResult {
   const categories = new Set<number>();
   const reasons: string[] = [];
-  const present = presentRiskTokens(ctx.lower);
+  const present = RISK_INDEX.present(ctx.lower);
   if (present.size === 0 && !hasBidiControl(ctx.code)) {
     return { fastPath: true, categories, reasons };
   }

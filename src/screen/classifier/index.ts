@@ -1,7 +1,6 @@
 // Pre-execution code-safety gate for Python and R Cells.
 export { classifyCode, type ClassifyOptions } from "./classify.js";
-export { classifyCodeHeuristic } from "./heuristic.js";
-export { isAlwaysSafe, RISK_TOKENS } from "./risk-tokens.js";
+export { classifyCodeHeuristic, isAlwaysSafe, RISK_TOKENS } from "./heuristic.js";
 export { CLASSIFIER_PROMPT } from "./prompt.js";
 export { parseClassifierAnswer } from "./llm-tier.js";
 export {

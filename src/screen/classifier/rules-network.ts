@@ -22,6 +22,7 @@ function bindsPrivilegedPort(ctx: CodeContext): boolean {
   return false;
 }
 
+// Raw packets and scanners, as substrings; "nmap" counts only as a whole word.
 const RAW_NETWORK = [
   "sock_raw",
   "af_packet",
@@ -200,17 +201,7 @@ export const NETWORK_SIGNATURES: readonly Signature[] = [
   {
     category: 7,
     reason: "uses raw packets or a network scanner",
-    triggers: [
-      "sock_raw",
-      "af_packet",
-      "ipproto_raw",
-      "scapy",
-      "arp(",
-      "srp(",
-      "nmap",
-      "masscan",
-      "hping3",
-    ],
+    triggers: [...RAW_NETWORK, "nmap"],
     test: usesRawPacketsOrScanners,
   },
   {

@@ -82,21 +82,8 @@ const DELETE_TOKENS = [
   "mkfs",
 ];
 
-const DELETE_OPS = [
-  "rmtree",
-  "unlink",
-  "rmdir",
-  "removedirs",
-  "remove(",
-  "rm ",
-  "rm -",
-  '"rm"',
-  "'rm'",
-  "shred",
-  "chmod",
-  "chown",
-  "mkfs",
-];
+// What deletes an "exact" path: the deletion tokens, and "rm " (too common to be a risk token).
+const DELETE_OPS = [...DELETE_TOKENS, "rm "];
 
 // Assignments that derive a new path (`join`, `/`, `paste`) do not carry an "exact" directory
 // such as the home directory: deleting a folder *inside* home is ordinary work.

@@ -1,7 +1,7 @@
 // A static attack signature: a category, the reason shown to the model, the risk tokens that
 // trigger it, and a test over the Cell. The test runs only when one of its triggers is present,
-// and can only match when one is: every trigger is a risk token (risk-tokens.ts; a unit test
-// checks this), so a Cell that takes the fast path can never have matched a signature.
+// and can only match when one is: the risk tokens are built from every signature's triggers
+// (risk-tokens.ts), so a Cell that takes the fast path can never have matched a signature.
 import type { CodeContext } from "./scan.js";
 
 export interface Signature {
