@@ -357,3 +357,15 @@ export const LAB_BREACH = [
   "escap*",
 ];
 export const BLEACH_MIXES = ["ammonia", "vinegar", "rubbing"];
+
+// The short lists the checks spell out in place.
+export const SCREEN_WORDS = ["screening", "screen", "screens", "biosecurity"];
+export const SYNTHESIZE = ["synthesi*"];
+export const SYNTHESIS_TARGETS = ["virus*", "pathogen*", "toxin*", "nerve", "bioweapon*"];
+export const TOXIN_WORDS = ["toxin", "toxins", "poison", "poisons", "nerve"];
+export const AT_HOME = [["at", "home"]];
+export const TO = ["to"];
+export const BSL_3 = [["bsl", "3"]];
+export const BSL3 = ["bsl3"];
+export const BLEACH = ["bleach"];
+export const MIX = ["mix*", "combin*"];

@@ -3,45 +3,50 @@
 // so it leans towards recall on weapon-shaped requests while ordinary molecular biology,
 // medicine and chemistry ("sequence", "protein", "clone", "infection", "virus", "toxicity")
 // stay out.
-import {
-  hasAnyWord,
-  hasNear,
-  hasPhrase,
-  matchesAny,
-  normalizeForMatching,
-  wordsOf,
-} from "./words.js";
-import {
-  AGENTS,
-  BIOCHEM_CONTEXT,
-  BLEACH_MIXES,
-  CROWDS,
-  DANGER_TRAITS,
-  DISEASES,
-  ENHANCE,
-  EVADE,
-  HARMFUL_AGENTS,
-  INFECT,
-  INTENT,
-  KILL,
-  LAB_BREACH,
-  LIVING,
-  MAKE,
-  MORE,
-  MORE_TRAITS,
-  NAMED,
-  ORGANISMS,
-  PASS_ON,
-  PHRASES,
-  POISON_TARGETS,
-  POISON_VERB,
-  SCREENS,
-  SPREAD,
-  STEALTH,
-  VICTIMS,
-  WATER,
-  WATER_HARM,
-} from "./relevance-terms.js";
+import { TermIndex, type Words } from "./words.js";
+import * as T from "./relevance-terms.js";
+
+// Every list and phrase group, compiled into one trie on the first call.
+const terms = new TermIndex();
+const NAMED = terms.list(T.NAMED);
+const PHRASES = terms.phraseGroup(T.PHRASES);
+const ENHANCE = terms.list(T.ENHANCE);
+const DANGER_TRAITS = terms.list(T.DANGER_TRAITS);
+const MORE = terms.list(T.MORE);
+const MORE_TRAITS = terms.list(T.MORE_TRAITS);
+const EVADE = terms.list(T.EVADE);
+const SCREEN_WORDS = terms.list(T.SCREEN_WORDS);
+const SCREENS = terms.list(T.SCREENS);
+const STEALTH = terms.phraseGroup(T.STEALTH);
+const BIOCHEM_CONTEXT = terms.list(T.BIOCHEM_CONTEXT);
+const SYNTHESIZE = terms.list(T.SYNTHESIZE);
+const SYNTHESIS_TARGETS = terms.list(T.SYNTHESIS_TARGETS);
+const MAKE = terms.list(T.MAKE);
+const TOXIN_WORDS = terms.list(T.TOXIN_WORDS);
+const AT_HOME = terms.phraseGroup(T.AT_HOME);
+const HARMFUL_AGENTS = terms.list(T.HARMFUL_AGENTS);
+const WATER = terms.phraseGroup(T.WATER);
+const WATER_HARM = terms.list(T.WATER_HARM);
+const POISON_VERB = terms.list(T.POISON_VERB);
+const POISON_TARGETS = terms.list(T.POISON_TARGETS);
+const INTENT = terms.list(T.INTENT);
+const INFECT = terms.list(T.INFECT);
+const DISEASES = terms.list(T.DISEASES);
+const TO = terms.list(T.TO);
+const SPREAD = terms.list(T.SPREAD);
+const AGENTS = terms.list(T.AGENTS);
+const CROWDS = terms.list(T.CROWDS);
+const PASS_ON = terms.list(T.PASS_ON);
+const VICTIMS = terms.list(T.VICTIMS);
+const ORGANISMS = terms.list(T.ORGANISMS);
+const KILL = terms.list(T.KILL);
+const LIVING = terms.list(T.LIVING);
+const BSL_3 = terms.phraseGroup(T.BSL_3);
+const BSL3 = terms.list(T.BSL3);
+const LAB_BREACH = terms.list(T.LAB_BREACH);
+const BLEACH = terms.list(T.BLEACH);
+const BLEACH_MIXES = terms.list(T.BLEACH_MIXES);
+const MIX = terms.list(T.MIX);
 
 /**
  * True when `text` touches biological or chemical weapons. Case-insensitive, word-based, and
@@ -55,11 +60,10 @@ import {
  * ```
  */
 export function looksBiosecurityRelevant(text: string): boolean {
-  if (typeof text !== "string" || text.trim() === "") return false;
-  const words = wordsOf(normalizeForMatching(text));
-  if (words.length === 0) return false;
-  if (hasAnyWord(words, NAMED)) return true;
-  if (PHRASES.some((phrase) => hasPhrase(words, phrase))) return true;
+  if (typeof text !== "string") return false;
+  const words = terms.scan(text);
+  if (words.size === 0) return false;
+  if (words.any(NAMED) || words.phrase(PHRASES)) return true;
   return (
     makesMoreDangerous(words) ||
     evadesScreening(words) ||
@@ -76,56 +80,57 @@ export function looksBiosecurityRelevant(text: string): boolean {
 }
 
 // "enhance transmissibility", "increase the virulence", "make it more deadly".
-function makesMoreDangerous(words: readonly string[]): boolean {
-  return hasNear(words, ENHANCE, DANGER_TRAITS, 4) || hasNear(words, MORE, MORE_TRAITS, 1);
+function makesMoreDangerous(words: Words): boolean {
+  return words.near(ENHANCE, DANGER_TRAITS, 4) || words.near(MORE, MORE_TRAITS, 1);
 }
 
 // "evade DNA synthesis screening", "bypass biosecurity", "evade filtering tools used by gene
 // synthesis labs", and stealth ("without detection", "untraceable") around lab, DNA, pathogen
 // or chemical context. A cyber request ("evade antivirus detection") has no such context.
-function evadesScreening(words: readonly string[]): boolean {
-  if (hasNear(words, EVADE, ["screening", "screen", "screens", "biosecurity"], 6)) return true;
-  const stealthy =
-    hasNear(words, EVADE, SCREENS, 6) || STEALTH.some((phrase) => hasPhrase(words, phrase));
-  return stealthy && hasAnyWord(words, BIOCHEM_CONTEXT);
+function evadesScreening(words: Words): boolean {
+  if (words.near(EVADE, SCREEN_WORDS, 6)) return true;
+  const stealthy = words.near(EVADE, SCREENS, 6) || words.phrase(STEALTH);
+  return stealthy && words.any(BIOCHEM_CONTEXT);
 }
 
 // "synthesize a virus", "make toxins", and home production of agents, gases or cultures.
-function makesHarmfulAgent(words: readonly string[]): boolean {
-  if (hasNear(words, ["synthesi*"], ["virus*", "pathogen*", "toxin*", "nerve", "bioweapon*"], 3)) {
-    return true;
-  }
-  if (hasNear(words, MAKE, ["toxin", "toxins", "poison", "poisons", "nerve"], 4)) return true;
-  return (
-    hasPhrase(words, ["at", "home"]) && hasAnyWord(words, MAKE) && hasAnyWord(words, HARMFUL_AGENTS)
-  );
+function makesHarmfulAgent(words: Words): boolean {
+  if (words.near(SYNTHESIZE, SYNTHESIS_TARGETS, 3)) return true;
+  if (words.near(MAKE, TOXIN_WORDS, 4)) return true;
+  return words.phrase(AT_HOME) && words.any(MAKE) && words.any(HARMFUL_AGENTS);
 }
 
-function harmsWaterSupply(words: readonly string[]): boolean {
-  return WATER.some((phrase) => hasPhrase(words, phrase)) && hasAnyWord(words, WATER_HARM);
+function harmsWaterSupply(words: Words): boolean {
+  return words.phrase(WATER) && words.any(WATER_HARM);
 }
 
 // "poison" used as a verb on a target: "poison a water supply", "poison my neighbour".
-function poisonsSomeone(words: readonly string[]): boolean {
-  return hasNear(words, POISON_VERB, POISON_TARGETS, 1);
+function poisonsSomeone(words: Words): boolean {
+  return words.near(POISON_VERB, POISON_TARGETS, 1);
 }
 
 // Deliberate infection of a person or animal with a named disease: "I want to infect them with
 // it" (having said COVID), "use my dog to infect the neighbour's dog with rabies". A computer
 // virus has no disease word, and research questions ("can HIV infect astrocytes") no intent.
-function infectsSomeone(words: readonly string[]): boolean {
-  return hasNear(words, INTENT, INFECT, 5) && hasAnyWord(words, DISEASES);
+function infectsSomeone(words: Words): boolean {
+  return words.near(INTENT, INFECT, 5) && words.any(DISEASES);
 }
 
 // "how to spread a virus in a subway most effectively", "release an engineered pathogen": a
-// dispersal verb in the infinitive ("to spread"), an agent, and people or a public place.
-// Research questions describe spread ("does HIV spread among…"), they do not ask to do it.
-function spreadsAmongPeople(words: readonly string[]): boolean {
-  for (let i = 1; i < words.length; i += 1) {
-    if (words[i - 1] !== "to" || !matchesAny(words[i] ?? "", SPREAD)) continue;
-    const end = Math.min(words.length, i + 5);
-    for (let j = i + 1; j < end; j += 1) {
-      if (matchesAny(words[j] ?? "", AGENTS) && hasAnyWord(words, CROWDS)) return true;
+// dispersal verb in the infinitive ("to spread"), an agent within four words, and people or a
+// public place anywhere. Research questions describe spread ("does HIV spread among…"), they do
+// not ask to do it.
+function spreadsAmongPeople(words: Words): boolean {
+  if (!words.any(TO) || !words.any(SPREAD) || !words.any(AGENTS) || !words.any(CROWDS)) {
+    return false;
+  }
+  // The kept words are in text order; "to" is kept, so it is the kept word just before.
+  let lastSpread = -Infinity;
+  for (let k = 0; k < words.size; k += 1) {
+    const at = words.position(k);
+    if (at - lastSpread <= 4 && words.in(k, AGENTS)) return true;
+    if (k > 0 && words.in(k, SPREAD) && words.position(k - 1) === at - 1 && words.in(k - 1, TO)) {
+      lastSpread = at;
     }
   }
   return false;
@@ -133,38 +138,32 @@ function spreadsAmongPeople(words: readonly string[]): boolean {
 
 // Passing a named disease on to a person: "how can I give my partner herpes", "the best way to
 // spread my STD to as many people as possible".
-function passesDiseaseOn(words: readonly string[]): boolean {
-  if (!hasAnyWord(words, INTENT) || !hasAnyWord(words, DISEASES)) return false;
-  return hasNear(words, PASS_ON, VICTIMS, 3) && hasNear(words, PASS_ON, DISEASES, 6);
+function passesDiseaseOn(words: Words): boolean {
+  if (!words.any(INTENT) || !words.any(DISEASES)) return false;
+  return words.near(PASS_ON, VICTIMS, 3) && words.near(PASS_ON, DISEASES, 6);
 }
 
-// "a virus that targets a specific group of people", "infect and kill plants or animals".
-function targetsLivingThings(words: readonly string[]): boolean {
-  for (let i = 0; i < words.length; i += 1) {
-    if (!matchesAny(words[i] ?? "", ORGANISMS)) continue;
-    let kills = false;
-    let living = false;
-    const end = Math.min(words.length, i + 12);
-    for (let j = i + 1; j < end; j += 1) {
-      const word = words[j] ?? "";
-      kills ||= matchesAny(word, KILL);
-      living ||= matchesAny(word, LIVING);
-    }
-    if (kills && living) return true;
+// "a virus that targets a specific group of people", "infect and kill plants or animals": an
+// organism followed within eleven words by a killing word and a living thing.
+function targetsLivingThings(words: Words): boolean {
+  if (!words.any(ORGANISMS) || !words.any(KILL) || !words.any(LIVING)) return false;
+  // Walk backwards, knowing the nearest later killing word and living thing.
+  let kill = Infinity;
+  let living = Infinity;
+  for (let k = words.size - 1; k >= 0; k -= 1) {
+    const at = words.position(k);
+    if (kill - at <= 11 && living - at <= 11 && words.in(k, ORGANISMS)) return true;
+    if (words.in(k, KILL)) kill = at;
+    if (words.in(k, LIVING)) living = at;
   }
   return false;
 }
 
 // A BSL-3 laboratory named together with a breach (BSL-4 is relevant by itself).
-function breachesContainment(words: readonly string[]): boolean {
-  const lab = hasPhrase(words, ["bsl", "3"]) || hasAnyWord(words, ["bsl3"]);
-  return lab && hasAnyWord(words, LAB_BREACH);
+function breachesContainment(words: Words): boolean {
+  return (words.phrase(BSL_3) || words.any(BSL3)) && words.any(LAB_BREACH);
 }
 
-function mixesToxicGas(words: readonly string[]): boolean {
-  return (
-    hasAnyWord(words, ["bleach"]) &&
-    hasAnyWord(words, BLEACH_MIXES) &&
-    hasAnyWord(words, ["mix*", "combin*"])
-  );
+function mixesToxicGas(words: Words): boolean {
+  return words.any(BLEACH) && words.any(BLEACH_MIXES) && words.any(MIX);
 }

@@ -15,7 +15,6 @@ const INVISIBLE =
 
 const NON_ASCII = /[^\u0000-\u007f]/u; // eslint-disable-line no-control-regex -- ASCII range test
 
-
 /** True when every code unit is ASCII, so no normalisation can change the text. */
 export function isAscii(text: string): boolean {
   return !NON_ASCII.test(text);
