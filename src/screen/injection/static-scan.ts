@@ -20,6 +20,7 @@ export interface StaticFinding {
 const WINDOW_BEFORE = 120;
 const WINDOW_AFTER = 200;
 const DENSE_WINDOW_AFTER = 2000;
+const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -136,7 +137,10 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
   // Split words ("ig nore", "instruc-tions") only matter near the ignore family.
-  if (SPLIT_HINT.test(window) && squashedInjection(squash(window))) {
+  // Split words are looked for near the anchor only: a window stretched over anchor-dense text
+  // would otherwise squash and search far more than it reads.
+  const near = window.length > SQUASH_REACH ? window.slice(0, SQUASH_REACH) : window;
+  if (SPLIT_HINT.test(near) && squashedInjection(squash(near))) {
     return { reason: "content contains a known injection marker (split words)" };
   }
   // A fake prompt boundary: the anchor's line is drawn with repeated punctuation. Only 80
