@@ -311,12 +311,10 @@ export const PHRASES: readonly Phrase[] = [
   {
     reason: "it tries to give the reader a new identity",
     slots: [
-      slot("pretend act roleplay behave"),
-      slot("to as like", { optional: true }),
-      slot("be if", { optional: true }),
-      slot("you", { optional: true }),
-      slot("have are", { optional: true }),
-      slot("no without free unrestricted unfiltered jailbroken", { gap: 3, filler: FILLER }),
+      slot("pretend act roleplay behave imagine"),
+      slot("no without free unrestricted unfiltered jailbroken", { gap: 8, filler: ANY_WORD }),
+      slot("of from", { optional: true }),
+      slot("any all", { optional: true }),
       slot("restrictions rules limits limitations filters guidelines ethics morals censorship"),
     ],
   },
