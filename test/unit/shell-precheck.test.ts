@@ -277,6 +277,25 @@ describe("precheckCommand: state carried along a command line", () => {
     allowed('x=$(echo rm -rf /); echo "$x"');
   });
 
+  test("globs and variables count when they can reach a system directory", () => {
+    for (const c of ["rm -rf /e*", "rm -rf /[a-z]*", "rm -rf /$DIR", "rm -rf /${TARGET}"])
+      blocked(c);
+    for (const c of ["rm -rf /*.log", "find / -name '*.pyc' -exec rm -rf {} +", "rm -rf /tmp/$X"])
+      allowed(c);
+    blocked("find /dev -name 'sd*' -exec dd if=/dev/zero of={} \\;");
+  });
+
+  test("commands run inside a container or pod, memory devices and the crash trigger", () => {
+    for (const c of [
+      "kubectl exec -it pod -- rm -rf /",
+      "docker exec -u root web rm -rf /etc",
+      "cat /dev/zero > /dev/mem",
+      "echo c > /proc/sysrq-trigger",
+    ])
+      blocked(c);
+    for (const c of ["kubectl exec pod -- ls", "docker exec web ls /"]) allowed(c);
+  });
+
   test("a script written and then run is checked as the script", () => {
     blocked("echo 'rm -rf /' > x.sh && bash x.sh");
     blocked("printf 'rm -rf ~' > run.sh; chmod +x run.sh; ./run.sh");

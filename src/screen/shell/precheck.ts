@@ -29,7 +29,7 @@ export const REASONS = {
   chmodRoot: "chmod 777 on '/'",
   mkfs: "mkfs would format a filesystem",
   dd: "dd writing directly to a device",
-  device: "overwrite of a raw block device",
+  device: "overwrite of a raw block device, physical memory or the kernel's crash trigger",
   wipe: "wipe or secure erase of a disk",
   forkBomb: "shell fork bomb",
   download: "piping a downloaded script directly into a shell",
@@ -510,6 +510,8 @@ class Checker {
     if (name === "xargs") return this.checkXargs(args, stdin, depth);
     if (name === "parallel") return this.checkParallel(args, stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
+    const inContainer = this.containerCommand(name, args);
+    if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
       const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
@@ -539,6 +541,26 @@ class Checker {
     }
     if (name === "sed") return this.checkSed(args, depth);
     return this.checkRules(name, args);
+  }
+
+  /**
+   * The command `kubectl exec … -- CMD` or `docker exec [options] CONTAINER CMD` runs inside a
+   * container or pod: a real machine of the user's, so it is checked like a local one.
+   */
+  private containerCommand(name: string, args: readonly string[]): string[] | null {
+    if (args[0] !== "exec") return null;
+    if (name === "kubectl" || name === "oc" || name === "lxc") {
+      const dashes = args.indexOf("--");
+      return dashes < 0 ? null : args.slice(dashes + 1);
+    }
+    if (name === "docker" || name === "podman" || name === "nerdctl") {
+      const container = firstOperand(args, 1, {
+        shortWithValue: "euw",
+        longWithValue: ["env", "env-file", "user", "workdir", "detach-keys"],
+      });
+      return args.slice(container + 1);
+    }
+    return null;
   }
 
   private checkWrapper(
@@ -804,19 +826,25 @@ class Checker {
     if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
       return REASONS.delete;
     for (let i = 0; i < args.length; i++) {
-      if (!["-exec", "-execdir", "-ok", "-okdir"].includes(args[i] as string)) continue;
+      if (!execs.includes(args[i] as string)) continue;
       let end = i + 1;
       while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
       const command = args.slice(i + 1, end);
-      if (!filtered) {
-        for (const path of paths.slice(0, MAX_FAN_OUT)) {
-          const reason = this.checkArgv(
-            command.map((a) => a.replaceAll("{}", path)),
-            null,
-            depth + 1,
-          );
-          if (reason !== null) return reason;
-        }
+      // What {} can stand for: the start paths when nothing narrows them, and each start path
+      // joined with each -name pattern (`find /dev -name 'sd*' -exec dd of={}` reaches disks).
+      const names = args.filter(
+        (_a, k) => k > 0 && ["-name", "-iname"].includes(args[k - 1] as string),
+      );
+      const candidates = filtered
+        ? paths.flatMap((path) => names.map((name) => `${path.replace(/\/$/, "")}/${name}`))
+        : paths;
+      for (const path of candidates.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkArgv(
+          command.map((a) => a.replaceAll("{}", path)),
+          null,
+          depth + 1,
+        );
+        if (reason !== null) return reason;
       }
       const reason = this.checkArgv(
         command.filter((a) => a !== "{}"),

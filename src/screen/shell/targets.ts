@@ -48,6 +48,56 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
 
 const GLOB_CHARS = /[*?[{]/;
 
+/**
+ * Whether a shell glob (`*`, `?`, `[…]`; braces count as "anything") matches a short name. Both
+ * are short path segments; the matcher backtracks only to the last `*`, so it is linear in
+ * practice and bounded by their lengths.
+ */
+function globMatches(glob: string, name: string): boolean {
+  let g = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    const c = glob[g];
+    if (c === "*" || c === "{") {
+      star = g++;
+      resume = n;
+    } else if (c === "[") {
+      const close = glob.indexOf("]", g + 1);
+      const set = close === -1 ? "" : glob.slice(g + 1, close);
+      if (close !== -1 && classMatches(set, name[n] as string)) {
+        g = close + 1;
+        n++;
+      } else if (star !== -1) {
+        g = star + 1;
+        n = ++resume;
+      } else return false;
+    } else if (c !== undefined && (c === "?" || c === name[n])) {
+      g++;
+      n++;
+    } else if (star !== -1) {
+      g = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (glob[g] === "*" || glob[g] === "{" || glob[g] === "}" || glob[g] === ",") g++;
+  return g >= glob.length;
+}
+
+function classMatches(set: string, ch: string): boolean {
+  const negated = set.startsWith("!") || set.startsWith("^");
+  const body = negated ? set.slice(1) : set;
+  let hit = false;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i + 1] === "-" && i + 2 < body.length) {
+      if (ch >= (body[i] as string) && ch <= (body[i + 2] as string)) hit = true;
+      i += 2;
+    } else if (body[i] === ch) hit = true;
+  }
+  return hit !== negated;
+}
+
 function isHomeWord(segment: string): boolean {
   if (segment === "~" || segment === "$HOME") return true;
   if (segment.startsWith("~") && /^~[a-z_][a-z0-9_.-]{0,31}$/i.test(segment)) return true;
@@ -125,7 +175,14 @@ export function catastrophicTarget(path: string): string | null {
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
   if (segments.length === 1) {
-    if (GLOB_CHARS.test(first)) return "a glob over top-level directories";
+    // `rm -rf /$DIR` with DIR empty or unset is `rm -rf /`.
+    if (/^\$\{?[a-z_][a-z0-9_]{0,63}\}?$/.test(first)) return "the root, if the variable is empty";
+    if (GLOB_CHARS.test(first)) {
+      // A glob counts when it can match a system directory: "/*" and "/e*" do, "/*.pyc" does not.
+      return [...SYSTEM_TOP].some((name) => globMatches(first, name))
+        ? "a glob over top-level directories"
+        : null;
+    }
     return SYSTEM_TOP.has(first) ? "a top-level system directory" : null;
   }
   if (segments.length === 2) {
@@ -134,7 +191,10 @@ export function catastrophicTarget(path: string): string | null {
     const known = SYSTEM_SECOND[first];
     if (known === "any")
       return first === "home" || first === "users" ? "a home directory" : "a system directory";
-    if (known !== undefined && (known.has(second) || GLOB_CHARS.test(second)))
+    if (
+      known !== undefined &&
+      (known.has(second) || [...known].some((n) => globMatches(second, n)))
+    )
       return "a system directory";
   }
   return null;
@@ -149,10 +209,16 @@ const BLOCK_DEVICE = [
   /^(?:md|dm-)[0-9]{1,4}$/,
   /^(?:ad|ada|da|vtbd|nvd)[0-9]{1,3}(?:[ps][0-9]{1,3})?$/,
   /^root$/,
+  // Physical memory and I/O ports: writing them crashes or corrupts the running system.
+  /^(?:k?mem|port)$/,
 ];
 
-/** True for a path naming a disk or partition device node (or a glob over them). */
+/**
+ * True for a path naming a disk or partition device node (or a glob over them), physical memory,
+ * or the kernel's crash trigger: the places a write destroys the system rather than a file.
+ */
 export function isBlockDevice(path: string): boolean {
+  if (path === "/proc/sysrq-trigger") return true;
   if (!path.includes("dev")) return false;
   const { base, segments } = segmentsOf(path);
   if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
