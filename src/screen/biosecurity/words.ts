@@ -19,6 +19,7 @@
 // against all the lists costs nothing more. Only the words in some list are kept, with their
 // positions, and every question (any word of a list, two lists within a gap, a phrase) is one
 // walk over those.
+import { replaceConfusables } from "../text/normalize.js";
 
 // Zero-width, joiner, bidi, soft hyphen, word joiner, BOM, Mongolian vowel separator, tags.
 // (The combining grapheme joiner U+034F goes with the combining marks below.)
@@ -26,44 +27,12 @@ const INVISIBLE =
   /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
 const COMBINING = /[\u0300-\u036f]/g;
 
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  а: "a",
-  е: "e",
-  о: "o",
-  р: "p",
-  с: "c",
-  у: "y",
-  х: "x",
-  і: "i",
-  ј: "j",
-  ѕ: "s",
-  ԁ: "d",
-  ӏ: "l",
-  к: "k",
-  м: "m",
-  н: "h",
-  т: "t",
-  в: "b",
-  α: "a",
-  ε: "e",
-  ι: "i",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-  ɡ: "g",
-};
-// One plain character class of the look-alikes (all single UTF-16 units).
-const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`, "g");
-
 /** Lower-cased, de-obfuscated text. ASCII input is only lower-cased. */
 export function normalizeForMatching(text: string): string {
   if (isAscii(text)) return text.toLowerCase();
   const out = text.normalize("NFKD").replace(COMBINING, "").replace(INVISIBLE, "").toLowerCase();
-  return isAscii(out) ? out : out.replace(LOOKALIKE, (ch) => LOOKALIKES[ch] ?? ch);
+  // The look-alike letters of other scripts, folded by the one table the screens share.
+  return isAscii(out) ? out : replaceConfusables(out);
 }
 
 /** The words of normalised text: maximal runs of a-z and 0-9, however many there are. */
@@ -163,14 +132,15 @@ function astralEffect(codePoint: number): number {
 }
 
 // Whether every step of normalizeForMatching leaves `text` (characters outside ASCII) as it is,
-// and so leaves each of its characters as it is: each is its own normal form, a separator. COMBINING and LOOKALIKE hold characters below
-// U+10000 only, which a text of surrogate pairs has none of.
+// and so leaves each of its characters as it is: each is its own normal form, a separator.
+// COMBINING and the look-alike table hold characters below U+10000 only, which a text of
+// surrogate pairs has none of.
 function unchanged(text: string, astral: boolean): boolean {
   return (
     text.normalize("NFKD") === text &&
     text.toLowerCase() === text &&
     text.search(INVISIBLE) === -1 &&
-    (astral || (text.search(COMBINING) === -1 && text.search(LOOKALIKE) === -1))
+    (astral || (text.search(COMBINING) === -1 && replaceConfusables(text) === text))
   );
 }
 

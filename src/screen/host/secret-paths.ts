@@ -166,7 +166,6 @@ export function isCredentialPath(relative: unknown): boolean {
  * any of them could expand to (or, given to find or grep, select) a secret.
  */
 export const SAMPLE_SECRET_NAMES: readonly string[] = [
-  ".env",
   ".env.local",
   ".env.production",
   "app.env",
@@ -175,16 +174,7 @@ export const SAMPLE_SECRET_NAMES: readonly string[] = [
   "private.key",
   "cert.p12",
   "cert.pfx",
-  "id_rsa",
-  "id_dsa",
-  "id_ecdsa",
-  "id_ed25519",
-  ".netrc",
-  ".pgpass",
-  ".git-credentials",
-  ".npmrc",
-  ".pypirc",
-  ".htpasswd",
+  ...SECRET_BASENAMES,
 ];
 
 const LAST_SEGMENT_SAMPLES = [...SAMPLE_SECRET_NAMES, ...CREDENTIAL_DIRECTORIES];
