@@ -34,4 +34,4 @@ echo "==> cellguard exec: a command inside the sandbox"
   if [ -r "$HOME/.ssh" ] && ls "$HOME/.ssh" 2>/dev/null | grep -q .; then echo "~/.ssh: VISIBLE"; else echo "~/.ssh: hidden"; fi
   echo "workspace: $PWD (writable), temp: $TMPDIR"'
 echo
-echo "==> done. Next: npm run check (format, lint, types and every test)"
+echo "==> done. Next: npm test (format, lint, types and every test)"
