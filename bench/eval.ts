@@ -3,20 +3,11 @@
 // category, separately for odd and even line numbers: rules are tuned on even lines only, so
 // the odd lines are the held-out figure. For the shell precheck, recall counts only cases whose
 // scope starts with "catastrophic"; the other attacks are outside a catastrophic-only list.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { looksBiosecurityRelevant } from "../src/screen/biosecurity/index.js";
 import { classifyCodeHeuristic } from "../src/screen/classifier/index.js";
 import { scanToolResultStatic } from "../src/screen/injection/scan.js";
 import { precheckCommand } from "../src/screen/shell/precheck.js";
-
-interface Case {
-  readonly text: string;
-  readonly label: "attack" | "benign";
-  readonly category: string;
-  readonly scope?: string;
-}
+import { evalDir, loadCorpora, type Case } from "./screen/corpus.js";
 
 type Screen = (text: string) => boolean;
 
@@ -45,18 +36,14 @@ class Tally {
   }
 }
 
-function evalDir(): string {
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  return process.env["CELLGUARD_EVAL_DIR"] ?? resolve(here, "..", "..", "..", "shared", "eval");
-}
-
 function counts(kind: string, c: Case): boolean {
   return kind !== "shell" || c.label === "benign" || (c.scope ?? "").startsWith("catastrophic");
 }
 
 function main(): void {
   const dir = evalDir();
-  if (!existsSync(dir)) {
+  const corpora = loadCorpora(dir);
+  if (corpora === null) {
     console.log(
       `eval: no corpora at ${dir}; set CELLGUARD_EVAL_DIR to a folder of <layer>-<name>/cases.jsonl`,
     );
@@ -65,33 +52,28 @@ function main(): void {
   const showCategories = process.argv.includes("--categories");
   const totals = new Map<string, { odd: Tally; even: Tally }>();
   const perCorpus = new Map<string, { odd: Tally; even: Tally }>();
-  for (const corpus of readdirSync(dir).sort()) {
-    const file = join(dir, corpus, "cases.jsonl");
+  for (const { name: corpus, cases } of corpora) {
     const kind = corpus.split("-")[0] ?? "";
     const screen = SCREENS[kind];
-    if (screen === undefined || !existsSync(file)) continue;
+    if (screen === undefined) continue;
     const halves = { odd: new Tally(), even: new Tally() };
     const categories = new Map<string, Tally>();
-    readFileSync(file, "utf8")
-      .split("\n")
-      .forEach((line, index) => {
-        if (line.trim() === "") return;
-        const c = JSON.parse(line) as Case;
-        if (!counts(kind, c)) return;
-        const hit = screen(c.text);
-        const tally = (index + 1) % 2 === 0 ? halves.even : halves.odd;
-        const category = categories.get(c.category) ?? new Tally();
-        categories.set(c.category, category);
-        for (const t of [tally, category]) {
-          if (c.label === "attack") {
-            t.attacks++;
-            if (hit) t.caught++;
-          } else {
-            t.benign++;
-            if (hit) t.flagged++;
-          }
+    for (const c of cases) {
+      if (!counts(kind, c)) continue;
+      const hit = screen(c.text);
+      const tally = c.line % 2 === 0 ? halves.even : halves.odd;
+      const category = categories.get(c.category) ?? new Tally();
+      categories.set(c.category, category);
+      for (const t of [tally, category]) {
+        if (c.label === "attack") {
+          t.attacks++;
+          if (hit) t.caught++;
+        } else {
+          t.benign++;
+          if (hit) t.flagged++;
         }
-      });
+      }
+    }
     perCorpus.set(corpus, halves);
     console.log(`${corpus.padEnd(28)} odd  ${halves.odd.describe()}`);
     console.log(`${"".padEnd(28)} even ${halves.even.describe()}`);

@@ -6,8 +6,7 @@
 // could not (grep failing, Bandit writing no report).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { looksBiosecurityRelevant } from "../src/screen/biosecurity/index.js";
 import { classifyCode, classifyCodeHeuristic } from "../src/screen/classifier/index.js";
 import { scanToolResultStatic } from "../src/screen/injection/scan.js";
@@ -16,6 +15,7 @@ import {
   benignText,
   buildCells,
   CELL_COUNT,
+  evalDir,
   loadCorpora,
   shellLines,
   writeText,
@@ -154,11 +154,6 @@ async function main(): Promise<number> {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-}
-
-function evalDir(): string {
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  return process.env["CELLGUARD_EVAL_DIR"] ?? resolve(here, "..", "..", "..", "shared", "eval");
 }
 
 // ---------------------------------------------------------------- 100 MB: injection, grep, bio

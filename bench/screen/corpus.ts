@@ -4,7 +4,8 @@
 // the seeded generator otherwise, and the header says which.
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
 import {
   generatedBenignBlocks,
@@ -17,6 +18,19 @@ export interface Case {
   readonly text: string;
   readonly label: "attack" | "benign";
   readonly category: string;
+  /** Shell corpora: "catastrophic:…", "destructive-or-risky-broad" or "benign". */
+  readonly scope?: string;
+  /** 1-based line number in cases.jsonl: rules are tuned on even lines, odd ones are held out. */
+  readonly line: number;
+}
+
+/** The public corpora: CELLGUARD_EVAL_DIR, or shared/eval beside the repository. */
+export function evalDir(): string {
+  // This file runs from build/bench/screen/; the repository is three levels up.
+  const here = fileURLToPath(new URL(".", import.meta.url));
+  return (
+    process.env["CELLGUARD_EVAL_DIR"] ?? resolve(here, "..", "..", "..", "..", "shared", "eval")
+  );
 }
 
 export interface Corpus {
@@ -43,8 +57,9 @@ export function loadCorpora(dir: string): Corpus[] | null {
     if (!existsSync(file)) continue;
     const cases = readFileSync(file, "utf8")
       .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as Case);
+      .map((text, index) => ({ text, line: index + 1 }))
+      .filter(({ text }) => text.trim() !== "")
+      .map(({ text, line }) => ({ ...(JSON.parse(text) as Omit<Case, "line">), line }));
     corpora.push({ name, cases });
   }
   return corpora.length === 0 ? null : corpora;
