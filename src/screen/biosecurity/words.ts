@@ -19,18 +19,15 @@
 // against all the lists costs nothing more. Only the words in some list are kept, with their
 // positions, and every question (any word of a list, two lists within a gap, a phrase) is one
 // walk over those.
-import { replaceConfusables } from "../text/normalize.js";
+import { isAscii, replaceConfusables, stripInvisible } from "../text/normalize.js";
 
-// Zero-width, joiner, bidi, soft hyphen, word joiner, BOM, Mongolian vowel separator, tags.
-// (The combining grapheme joiner U+034F goes with the combining marks below.)
-const INVISIBLE =
-  /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+// Invisible and bidi characters are removed by the table the screens share (stripInvisible).
 const COMBINING = /[\u0300-\u036f]/g;
 
 /** Lower-cased, de-obfuscated text. ASCII input is only lower-cased. */
 export function normalizeForMatching(text: string): string {
   if (isAscii(text)) return text.toLowerCase();
-  const out = text.normalize("NFKD").replace(COMBINING, "").replace(INVISIBLE, "").toLowerCase();
+  const out = stripInvisible(text.normalize("NFKD").replace(COMBINING, "")).toLowerCase();
   // The look-alike letters of other scripts, folded by the one table the screens share.
   return isAscii(out) ? out : replaceConfusables(out);
 }
@@ -51,11 +48,6 @@ export function wordsOf(normalized: string): string[] {
 
 function isWordChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 127) return false;
-  return true;
 }
 
 /**
@@ -139,7 +131,7 @@ function unchanged(text: string, astral: boolean): boolean {
   return (
     text.normalize("NFKD") === text &&
     text.toLowerCase() === text &&
-    text.search(INVISIBLE) === -1 &&
+    stripInvisible(text) === text &&
     (astral || (text.search(COMBINING) === -1 && replaceConfusables(text) === text))
   );
 }
