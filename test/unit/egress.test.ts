@@ -41,6 +41,8 @@ describe("parseEgressMode and egressModeFromEnv", () => {
 });
 
 describe("DEFAULT_EGRESS_GROUPS", () => {
+  // A second copy on purpose: the spec's lists written out by hand, so an edit to the source
+  // list that drops or adds a domain fails here.
   test("holds the spec's five groups exactly", () => {
     assert.deepEqual(DEFAULT_EGRESS_GROUPS, {
       scientificDatabases: [
