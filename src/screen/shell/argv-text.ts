@@ -1,0 +1,55 @@
+// Small transformations of words as the shell would make them: cd, brace expansion, quoting,
+// printf escapes, and the value of an option.
+
+export function changeDirectory(cwd: string | null, target: string | undefined): string | null {
+  if (target === undefined || target === "~") return "~";
+  if (target === "-") return null;
+  if (/^[/~]/.test(target) || target.startsWith("$HOME")) return target;
+  return cwd === null ? null : `${cwd}/${target}`;
+}
+
+/** Brace expansion of one word, as bash does it before rm sees it; at most 64 words. */
+export function expandBraces(word: string): string[] {
+  const open = word.indexOf("{");
+  if (open === -1) return [word];
+  let level = 0;
+  const commas: number[] = [];
+  let close = -1;
+  for (let i = open; i < word.length && close === -1; i++) {
+    if (word[i] === "{") level++;
+    else if (word[i] === "}" && --level === 0) close = i;
+    else if (word[i] === "," && level === 1) commas.push(i);
+  }
+  if (close === -1 || commas.length === 0) return [word];
+  const cuts = [open, ...commas, close];
+  const out: string[] = [];
+  for (let k = 0; k + 1 < cuts.length && out.length < 64; k++) {
+    const variant =
+      word.slice(0, open) +
+      word.slice((cuts[k] as number) + 1, cuts[k + 1]) +
+      word.slice(close + 1);
+    out.push(...expandBraces(variant).slice(0, 64 - out.length));
+  }
+  return out;
+}
+
+export function singleQuoted(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+export function valueAfter(args: readonly string[], flag: string): string | null {
+  const at = args.indexOf(flag);
+  return at < 0 ? null : (args[at + 1] ?? null);
+}
+
+export function decodeEscapes(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(/\\(n|t|0|\\)/g, (_m, e: string) =>
+    e === "n" ? "\n" : e === "t" ? "\t" : e === "0" ? "\0" : "\\",
+  );
+}
+
+/**
+ * The worker-side precheck: the reason a command is refused, or null. It never throws: its own
+ * failure lets the command through (fail open), because the host checks again and refuses then.
+ */

@@ -1,0 +1,697 @@
+// The shell precheck: a small blocklist of commands that would wreck the machine, a disk or a
+// home directory, checked on the argv each program would actually receive. One normalisation
+// pass, one lexer, then literal rules per program, following wrappers (sudo, env, xargs,
+// timeout…), shell strings (bash -c, eval, here-documents and pipes into a shell) and
+// interpreter one-liners down to the program that runs. Quoted data is data: `echo 'rm -rf /'`
+// and `git commit -m "rm -rf /"` never reach a rule, because echo and git are not rm.
+//
+// It is a screen, not a parser of every shell: anything it cannot evaluate (a variable set
+// elsewhere, a file's contents) is treated as unknown and never matches.
+
+import { simpleCommands, type SimpleCommand } from "./commands.js";
+import {
+  codeStrings,
+  deletesTrees,
+  forksForever,
+  namesHome,
+  runsPrograms,
+} from "./code-strings.js";
+import { forkBombIn } from "./fork-bomb.js";
+import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
+import { firstOperand, longValue } from "./options.js";
+import { catastrophicTarget, isBlockDevice } from "./targets.js";
+import { REASONS } from "./reasons.js";
+import {
+  AWKS,
+  DOWNLOADERS,
+  INTERPRETER_CODE_FLAGS,
+  isAssignment,
+  programName,
+  SHELLS,
+  STDIN_READERS,
+  WRAPPERS,
+} from "./programs.js";
+import {
+  changeDirectory,
+  decodeEscapes,
+  expandBraces,
+  singleQuoted,
+  valueAfter,
+} from "./argv-text.js";
+import { findFilters, findStartPaths } from "./find.js";
+import { catastrophicRule } from "./rules.js";
+
+// Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
+const UNKNOWN = "\u{fffc}";
+// Text that came from the network (curl, wget…). A shell or eval that runs it runs a download.
+const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
+const MAX_FAN_OUT = 64;
+const MAX_PIPELINE_HOPS = 16;
+
+type Data = { readonly text: string } | { readonly download: true } | null;
+
+export class BudgetExceeded extends Error {}
+
+/** One run of the precheck over one command string and everything nested in it. */
+export class Checker {
+  private budget: number;
+  private readonly variables = new Map<string, string>();
+  /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
+  private cwd: string | null = null;
+  private readonly aliases = new Map<string, string>();
+  /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
+  private readonly files = new Map<string, string>();
+
+  constructor(inputLength: number) {
+    // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
+    // is never reached by an honest command; it caps the work a hostile one can cause.
+    this.budget = 8 * inputLength + 65_536;
+  }
+
+  /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
+  private doomed(target: string): string | null {
+    if (this.cwd === null && !target.includes("{")) return catastrophicTarget(target);
+    for (const expanded of expandBraces(target)) {
+      const path =
+        this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
+      const reason = catastrophicTarget(path);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  checkString(text: string, depth: number): string | null {
+    if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    if (text.includes(DOWNLOADED)) return REASONS.download;
+    this.budget -= text.length;
+    if (this.budget < 0) throw new BudgetExceeded();
+    return this.checkScript(lexScript(text, depth), depth);
+  }
+
+  private checkScript(script: Script, depth: number): string | null {
+    if (script.tooDeep) return REASONS.tooDeep;
+    if (forkBombIn(script)) return REASONS.forkBomb;
+    this.bindLoopVariables(script, depth);
+    for (const command of simpleCommands(script)) {
+      const nested = this.checkNested(command, depth);
+      if (nested !== null) return nested;
+      const reason = this.checkCommand(command, depth);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  /**
+   * `for d in / /etc; do rm -rf "$d"; done`: the loop variable takes each listed word; it is
+   * bound to the most dangerous of them, so the body is judged by its worst iteration.
+   */
+  private bindLoopVariables(script: Script, depth: number): void {
+    const tokens = script.tokens;
+    for (let k = 0; k + 2 < tokens.length; k++) {
+      const keyword = tokens[k];
+      const name = tokens[k + 1];
+      const inWord = tokens[k + 2];
+      if (keyword?.kind !== "word" || name?.kind !== "word" || inWord?.kind !== "word") continue;
+      if (!["for", "select"].includes(plainText(keyword)) || plainText(inWord) !== "in") continue;
+      const values: string[] = [];
+      for (let j = k + 3; j < tokens.length && values.length < MAX_FAN_OUT; j++) {
+        const token = tokens[j] as Token;
+        if (token.kind !== "word") break;
+        values.push(this.value(token, depth));
+      }
+      const worst = values.find((v) => this.doomed(v) !== null) ?? values[0];
+      if (worst !== undefined) this.variables.set(plainText(name), worst);
+    }
+  }
+
+  private checkNested(command: SimpleCommand, depth: number): string | null {
+    const scripts: Script[] = [];
+    const collect = (word: Word | null): void => {
+      for (const part of word?.parts ?? []) if ("script" in part) scripts.push(part.script);
+    };
+    command.words.forEach(collect);
+    for (const redirect of command.redirects) {
+      collect(redirect.target);
+      scripts.push(...(redirect.hereDocument?.scripts ?? []));
+    }
+    for (const script of scripts) {
+      const reason = this.checkScript(script, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  private checkCommand(command: SimpleCommand, depth: number): string | null {
+    for (const redirect of command.redirects) {
+      const writes = redirect.op.includes(">") && redirect.op !== ">&";
+      if (writes && redirect.target !== null && isBlockDevice(this.value(redirect.target, depth))) {
+        return REASONS.device;
+      }
+    }
+    this.rememberWrittenFile(command, depth);
+    const argv = this.fields(command.words, depth);
+    if (argv.length > 0 && argv.every(isAssignment)) {
+      for (const assignment of argv) {
+        const eq = assignment.indexOf("=");
+        this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+      }
+      return null;
+    }
+    // Only programs that read their input as code or arguments need to know it.
+    const reads = argv.slice(0, 8).some((word) => STDIN_READERS.has(programName(word)));
+    return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
+  }
+
+  /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
+  private rememberWrittenFile(command: SimpleCommand, depth: number): void {
+    for (const redirect of command.redirects) {
+      if (
+        (redirect.op !== ">" && redirect.op !== ">>" && redirect.op !== ">|") ||
+        redirect.target === null
+      )
+        continue;
+      const output = this.outputOf(command, depth);
+      if (output === null) continue;
+      const name = this.value(redirect.target, depth);
+      const text = "text" in output ? output.text : DOWNLOADED;
+      this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+    }
+  }
+
+  /** The text a word expands to, with known variables substituted and unknown output marked. */
+  /**
+   * The argv the words become: an unquoted word whose value came from a substitution or a
+   * variable is split on blanks, as the shell splits it, so `$(echo rm -rf /)` and `$cmd`
+   * run the program their text names.
+   */
+  private fields(words: readonly Word[], depth: number): string[] {
+    const argv: string[] = [];
+    for (const word of words) {
+      const text = this.value(word, depth);
+      const expanded = word.parts.some((part) =>
+        "script" in part ? part.process !== true : part.text.includes("$"),
+      );
+      // Assignment values are never split: `x=$(echo a b)` sets x to "a b".
+      if (word.quoted || !expanded || isAssignment(text) || !/[ \t\n]/.test(text)) argv.push(text);
+      else for (const field of text.split(/[ \t\n]/)) if (field !== "") argv.push(field);
+    }
+    return argv;
+  }
+
+  private value(word: Word, depth: number): string {
+    let text = "";
+    for (const part of word.parts) {
+      if ("text" in part) text += part.text;
+      else {
+        const output = this.outputOfScript(part.script, depth + 1);
+        text += output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
+      }
+    }
+    return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+  }
+
+  private expand(text: string): string {
+    let out = "";
+    let i = 0;
+    while (i < text.length) {
+      if (text[i] !== "$") {
+        out += text[i];
+        i++;
+        continue;
+      }
+      const braced = text[i + 1] === "{";
+      let j = i + (braced ? 2 : 1);
+      const start = j;
+      while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
+      const name = text.slice(start, j);
+      const closes = !braced || text[j] === "}";
+      const known = this.variables.get(name);
+      if (name !== "" && closes && known !== undefined) {
+        out += known;
+        i = braced ? j + 1 : j;
+      } else {
+        out += "$";
+        i++;
+      }
+    }
+    return out;
+  }
+
+  private stdinOf(command: SimpleCommand, depth: number, hops = 0): Data {
+    for (const redirect of command.redirects) {
+      if (redirect.hereDocument !== null) return { text: redirect.hereDocument.body };
+      if (redirect.op === "<<<" && redirect.target !== null) {
+        return { text: this.value(redirect.target, depth) };
+      }
+    }
+    // A pipeline is followed back a bounded number of stages: data passes through at most a
+    // few filters on its way to a shell, and a hostile `cat | cat | …` must not recurse deeply.
+    if (command.previous === null || hops >= MAX_PIPELINE_HOPS) return null;
+    return this.outputOf(command.previous, depth, hops + 1);
+  }
+
+  private outputOfScript(script: Script, depth: number): Data {
+    if (script.tooDeep || depth >= MAX_DEPTH) return null;
+    const commands = simpleCommands(script);
+    const last = commands[commands.length - 1];
+    return last === undefined ? null : this.outputOf(last, depth);
+  }
+
+  /** What a command prints, for the few programs whose output is knowable from their words. */
+  private outputOf(command: SimpleCommand, depth: number, hops = 0): Data {
+    const argv = this.fields(command.words, depth);
+    const start = argv.findIndex((word) => !isAssignment(word));
+    if (start < 0) return null;
+    const name = programName(argv[start] as string);
+    const args = argv.slice(start + 1);
+    if (DOWNLOADERS.has(name)) return { download: true };
+    if (name === "echo" || name === "printf") {
+      let i = 0;
+      while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
+      return { text: decodeEscapes(args.slice(i).join(" ")) };
+    }
+    const stdin = (): Data => this.stdinOf(command, depth, hops);
+    if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
+      return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
+    }
+    if (name === "rev") {
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      return {
+        text: data.text
+          .split("\n")
+          .map((line) => [...line].reverse().join(""))
+          .join("\n"),
+      };
+    }
+    if (
+      (name === "base64" || name === "base32") &&
+      args.some((a) => a === "-d" || a === "--decode" || a === "-D")
+    ) {
+      const data = stdin();
+      if (data === null || !("text" in data) || name !== "base64") return data;
+      return { text: Buffer.from(data.text.slice(0, 1 << 20), "base64").toString("utf8") };
+    }
+    if (name === "which" || name === "type" || (name === "command" && args.includes("-v"))) {
+      const program = args.filter((a) => !a.startsWith("-")).pop();
+      return program === undefined ? null : { text: program };
+    }
+    if (name === "find") {
+      const paths = findStartPaths(args);
+      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
+    }
+    return null;
+  }
+
+  private checkArgv(argvIn: readonly string[], stdin: Data, depth: number): string | null {
+    if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    let start = 0;
+    while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
+    const argv = argvIn.slice(start);
+    if (argv.length === 0) return null;
+    const name = programName(argv[0] as string);
+    const args = argv.slice(1);
+    const alias = this.aliases.get(argv[0] as string);
+    if (alias !== undefined)
+      return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
+    const written =
+      this.files.get(argv[0] as string) ?? this.files.get((argv[0] as string).replace(/^\.\//, ""));
+    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (name === "alias") {
+      for (const definition of args.filter((a) => a.includes("="))) {
+        const eq = definition.indexOf("=");
+        this.aliases.set(definition.slice(0, eq), definition.slice(eq + 1));
+      }
+      return null;
+    }
+
+    const wrapper = WRAPPERS[name];
+    if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
+    if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
+    if (name === "eval") return this.checkString(args.join(" "), depth + 1);
+    if (["export", "declare", "typeset", "local", "readonly"].includes(name)) {
+      for (const assignment of args.filter(isAssignment)) {
+        const eq = assignment.indexOf("=");
+        this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+      }
+      return null;
+    }
+    if (name === "cd" || name === "pushd") {
+      this.cwd = changeDirectory(this.cwd, args.filter((a) => !a.startsWith("-"))[0]);
+      return null;
+    }
+    if (name === "source" || name === ".") {
+      if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
+    }
+    if (name === "env") return this.checkEnv(args, stdin, depth);
+    if (name === "xargs") return this.checkXargs(args, stdin, depth);
+    if (name === "parallel") return this.checkParallel(args, stdin, depth);
+    if (name === "find") return this.checkFind(args, depth);
+    const inContainer = this.containerCommand(name, args);
+    if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
+    if (name === "ssh") {
+      // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
+      const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
+      const remote = args.slice(at + 1);
+      return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
+    }
+    if (name === "su" || name === "script" || name === "flock") {
+      const commandString = longValue(args, "command") ?? valueAfter(args, "-c");
+      if (commandString !== null) return this.checkString(commandString, depth + 1);
+      if (name === "flock")
+        return this.checkArgv(
+          args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
+          stdin,
+          depth,
+        );
+      return null;
+    }
+    const interpreter = INTERPRETER_CODE_FLAGS[name];
+    if (interpreter !== undefined) return this.checkInterpreter(args, interpreter, stdin, depth);
+    if (AWKS.has(name)) {
+      const at = firstOperand(args, 0, {
+        shortWithValue: "Fvf",
+        longWithValue: ["field-separator", "assign"],
+      });
+      const program = args.includes("-f") ? null : args[at];
+      return program === undefined || program === null ? null : this.checkCode(program, depth);
+    }
+    if (name === "sed") return this.checkSed(args, depth);
+    return catastrophicRule(name, args, (target) => this.doomed(target));
+  }
+
+  /**
+   * The command `kubectl exec … -- CMD` or `docker exec [options] CONTAINER CMD` runs inside a
+   * container or pod: a real machine of the user's, so it is checked like a local one.
+   */
+  private containerCommand(name: string, args: readonly string[]): string[] | null {
+    if (args[0] !== "exec") return null;
+    if (name === "kubectl" || name === "oc" || name === "lxc") {
+      const dashes = args.indexOf("--");
+      return dashes < 0 ? null : args.slice(dashes + 1);
+    }
+    if (name === "docker" || name === "podman" || name === "nerdctl") {
+      const container = firstOperand(args, 1, {
+        shortWithValue: "euw",
+        longWithValue: ["env", "env-file", "user", "workdir", "detach-keys"],
+      });
+      return args.slice(container + 1);
+    }
+    return null;
+  }
+
+  private checkWrapper(
+    name: string,
+    args: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    const table = WRAPPERS[name] ?? {};
+    if (name === "command" && args.some((a) => a === "-v" || a === "-V")) return null;
+    if (name === "runuser" || name === "sudo") {
+      const commandString = valueAfter(args, "-c") ?? longValue(args, "command");
+      if (name === "runuser" && commandString !== null)
+        return this.checkString(commandString, depth + 1);
+    }
+    let at = firstOperand(args, 0, table);
+    at += table.operandsBefore ?? 0;
+    const inner = args.slice(at);
+    if (name === "watch") return this.checkString(inner.join(" "), depth + 1);
+    if (inner.length === 0) {
+      // `sudo -s`, `sudo -i` and friends with no command start a shell reading stdin.
+      return name === "sudo" || name === "doas" ? this.checkShellInput(stdin, depth) : null;
+    }
+    return this.checkArgv(inner, stdin, depth + 1);
+  }
+
+  private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
+    const splitAt = args.findIndex((a) => a === "-S" || a === "--split-string");
+    const split = splitAt >= 0 ? (args[splitAt + 1] ?? "") : longValue(args, "split-string");
+    if (split !== null) {
+      // -S splits its one argument into words; the arguments after it follow unchanged.
+      const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
+      return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
+    }
+    let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
+    return this.checkArgv(args.slice(at), stdin, depth + 1);
+  }
+
+  private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
+    let command = false;
+    let readsStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "--" || arg === "-") {
+        i++;
+        break;
+      }
+      if (!arg.startsWith("-") && !arg.startsWith("+")) break;
+      if (!arg.startsWith("--") && arg.slice(1).includes("c")) command = true;
+      if (!arg.startsWith("--") && arg.slice(1).includes("s")) readsStdin = true;
+      if (!arg.startsWith("--") && /[oO]$/.test(arg)) i++;
+      if (arg === "--rcfile" || arg === "--init-file") i++;
+    }
+    const operand = args[i];
+    if (command && operand !== undefined) {
+      // `bash -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
+      args.slice(i + 1, i + 11).forEach((value, k) => this.variables.set(String(k), value));
+      return this.checkString(operand, depth + 1);
+    }
+    if (command) return null;
+    const written = operand === undefined ? undefined : this.files.get(operand);
+    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (operand === undefined || operand === "/dev/stdin" || readsStdin)
+      return this.checkShellInput(stdin, depth);
+    // A script file that is a process substitution of a download: `sh <(curl …)`.
+    return operand.includes(DOWNLOADED) ? REASONS.download : null;
+  }
+
+  /** A shell reading its commands from stdin: whatever feeds it is a script. */
+  private checkShellInput(stdin: Data, depth: number): string | null {
+    if (stdin === null) return null;
+    if (!("text" in stdin)) return REASONS.download;
+    return this.checkString(stdin.text, depth + 1);
+  }
+
+  private checkInterpreter(
+    args: readonly string[],
+    codeFlags: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    let code: string | null = null;
+    let sawOperand = false;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      const lower = arg.toLowerCase();
+      const flag = codeFlags.find(
+        (f) => lower === f || (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")),
+      );
+      if (flag !== undefined) {
+        const attached = arg.length > flag.length ? arg.slice(flag.length) : null;
+        const next = attached ?? args[i + 1] ?? "";
+        code = code === null ? next : `${code}\n${next}`;
+        if (attached === null) i++;
+        continue;
+      }
+      if (!arg.startsWith("-")) {
+        sawOperand = true;
+        break;
+      }
+      if (arg === "-") break;
+    }
+    if (code === null) {
+      if (sawOperand || stdin === null) return null;
+      if (!("text" in stdin)) return REASONS.download;
+      code = stdin.text;
+    }
+    return this.checkCode(code, depth);
+  }
+
+  /** Interpreter code: every string that could reach a shell, and in-language tree deletes. */
+  private checkCode(code: string, depth: number): string | null {
+    const lower = code.toLowerCase();
+    if (forksForever(lower)) return REASONS.forkBomb;
+    const { literals, lists } = codeStrings(code);
+    if (runsPrograms(lower)) {
+      for (const text of [...literals, ...lists]) {
+        const reason = this.checkString(text, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
+    if (deletesTrees(lower)) {
+      if (namesHome(lower)) return REASONS.delete;
+      if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
+    }
+    return null;
+  }
+
+  private checkSed(args: readonly string[], depth: number): string | null {
+    const scripts: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
+      else if (arg.startsWith("--expression=")) scripts.push(arg.slice(13));
+    }
+    if (scripts.length === 0) {
+      const at = firstOperand(args, 0, {
+        shortWithValue: "fl",
+        longWithValue: ["file", "line-length"],
+      });
+      if (args[at] !== undefined) scripts.push(args[at]);
+    }
+    for (const script of scripts) {
+      for (const piece of script.split(/[;\n]/)) {
+        // The `e command` of GNU sed runs a shell command; skip the address in front of it.
+        const body = piece
+          .replace(/^[\s0-9$,~!]{0,64}/, "")
+          .replace(/^\/[^/]{0,256}\/[\s,0-9$]{0,16}/, "");
+        if (body.startsWith("e ")) {
+          const reason = this.checkString(body.slice(2), depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+    }
+    return null;
+  }
+
+  private checkXargs(args: readonly string[], stdin: Data, depth: number): string | null {
+    let replace: string | null = null;
+    let delimiter: "blank" | "nul" | "line" = "blank";
+    let i = 0;
+    const withValue = new Set(["-I", "-n", "-L", "-P", "-d", "-s", "-a", "-E"]);
+    for (; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "--") {
+        i++;
+        break;
+      }
+      if (!arg.startsWith("-")) break;
+      if (arg === "-I") replace = args[i + 1] ?? "{}";
+      else if (arg.startsWith("-I")) replace = arg.slice(2);
+      else if (arg === "-i" || arg === "--replace") replace = "{}";
+      else if (arg.startsWith("-i")) replace = arg.slice(2);
+      else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      if (arg === "-0" || arg === "--null") delimiter = "nul";
+      if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
+      if (withValue.has(arg)) i++;
+    }
+    const command = args.slice(i);
+    if (command.length === 0) return null; // the default command is echo
+    const data = stdin !== null && "text" in stdin ? stdin.text : "";
+    const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
+    if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
+    // `… | xargs sh -c`: the items become the shell's command string.
+    if (
+      SHELLS.has(programName(command[0] as string)) &&
+      command.length <= 3 &&
+      command.some((a) => /^-[a-z]*c/.test(a))
+    ) {
+      for (const line of lines.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkString(line, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
+    if (replace !== null) {
+      for (const line of lines.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkArgv(
+          command.map((a) => a.replaceAll(replace, line)),
+          null,
+          depth + 1,
+        );
+        if (reason !== null) return reason;
+      }
+      return null;
+    }
+    const items =
+      delimiter === "blank"
+        ? lines
+            .join(" ")
+            .split(/[ \t]/)
+            .filter((w) => w !== "")
+        : lines;
+    return this.checkArgv([...command, ...items], null, depth + 1);
+  }
+
+  private checkParallel(args: readonly string[], stdin: Data, depth: number): string | null {
+    const separator = args.findIndex((a) => a === ":::" || a === "::::" || a === ":::+");
+    const head = separator < 0 ? args : args.slice(0, separator);
+    const at = firstOperand(head, 0, {
+      shortWithValue: "jSdIaE",
+      longWithValue: ["jobs", "sshlogin", "delimiter", "arg-file", "results", "joblog", "timeout"],
+    });
+    const command = head.slice(at);
+    // --pipe feeds the input itself to the command's stdin.
+    if (head.includes("--pipe") || head.includes("--spreadstdin"))
+      return this.checkArgv(command, stdin, depth + 1);
+    let inputs: string[];
+    if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
+    else
+      inputs =
+        stdin !== null && "text" in stdin
+          ? stdin.text.split("\n").filter((l) => l.trim() !== "")
+          : [];
+    if (inputs.length === 0)
+      return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
+    for (const input of inputs.slice(0, MAX_FAN_OUT)) {
+      // parallel hands each input to a shell as one quoted argument of the command.
+      const quoted = `'${input.replaceAll("'", "'\\''")}'`;
+      const line =
+        command.length === 0
+          ? input
+          : command.some((a) => a.includes("{}"))
+            ? command.map((a) => a.replaceAll("{}", quoted)).join(" ")
+            : `${command.join(" ")} ${quoted}`;
+      const reason = this.checkString(line, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  private checkFind(args: readonly string[], depth: number): string | null {
+    const paths = findStartPaths(args);
+    const filtered = findFilters(args);
+    const doomed = paths.some((path) => this.doomed(path) !== null);
+    if (doomed && !filtered && args.includes("-delete")) return REASONS.delete;
+    const execs = ["-exec", "-execdir", "-ok", "-okdir"];
+    const runs = args
+      .filter((_a, k) => k > 0 && execs.includes(args[k - 1] as string))
+      .map(programName);
+    // Unlinking every file under a whole system tree is as final as a recursive delete.
+    if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
+      return REASONS.delete;
+    for (let i = 0; i < args.length; i++) {
+      if (!execs.includes(args[i] as string)) continue;
+      let end = i + 1;
+      while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
+      const command = args.slice(i + 1, end);
+      // What {} can stand for: the start paths when nothing narrows them, and each start path
+      // joined with each -name pattern (`find /dev -name 'sd*' -exec dd of={}` reaches disks).
+      const names = args.filter(
+        (_a, k) => k > 0 && ["-name", "-iname"].includes(args[k - 1] as string),
+      );
+      const candidates = filtered
+        ? paths.flatMap((path) => names.map((name) => `${path.replace(/\/$/, "")}/${name}`))
+        : paths;
+      for (const path of candidates.slice(0, MAX_FAN_OUT)) {
+        const reason = this.checkArgv(
+          command.map((a) => a.replaceAll("{}", path)),
+          null,
+          depth + 1,
+        );
+        if (reason !== null) return reason;
+      }
+      const reason = this.checkArgv(
+        command.filter((a) => a !== "{}"),
+        null,
+        depth + 1,
+      );
+      if (reason !== null) return reason;
+      i = end;
+    }
+    return null;
+  }
+}

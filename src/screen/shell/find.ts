@@ -1,0 +1,58 @@
+// Reading a find(1) command line: where it starts, and whether its tests narrow what it visits.
+
+export function findStartPaths(args: readonly string[]): string[] {
+  const paths: string[] = [];
+  for (const arg of args) {
+    if (arg.startsWith("-") || arg === "(" || arg === "!" || arg === "\\(") break;
+    paths.push(arg);
+  }
+  return paths;
+}
+
+// Primaries that do not narrow which files find visits or acts on.
+const FIND_NEUTRAL = new Set([
+  "-delete",
+  "-depth",
+  "-maxdepth",
+  "-mindepth",
+  "-xdev",
+  "-mount",
+  "-print",
+  "-print0",
+  "-type",
+  "-exec",
+  "-execdir",
+  "-ok",
+  "-okdir",
+  "-ignore_readdir_race",
+  "-noleaf",
+  "-follow",
+  "-H",
+  "-L",
+  "-P",
+  "-d",
+  "-x",
+  "-true",
+  "-o",
+  "-or",
+  "-a",
+  "-and",
+]);
+
+// `-name '*'` narrows nothing.
+const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-wholename"]);
+
+export function findFilters(args: readonly string[]): boolean {
+  let inExec = false;
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (inExec) {
+      if (arg === ";" || arg === "+") inExec = false;
+      continue;
+    }
+    if (arg === "-exec" || arg === "-execdir" || arg === "-ok" || arg === "-okdir") inExec = true;
+    else if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
+    else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,171 @@
+// What the precheck knows about programs: which are shells, wrappers, interpreters and
+// downloaders, how their options read, and the name a command word would run.
+import { foldConfusables } from "../text/normalize.js";
+import type { OptionTable } from "./options.js";
+
+export const SHELLS = new Set([
+  "sh",
+  "bash",
+  "dash",
+  "zsh",
+  "ksh",
+  "mksh",
+  "ash",
+  "yash",
+  "fish",
+  "csh",
+  "tcsh",
+  "rbash",
+  "pdksh",
+  "posh",
+]);
+
+export const WRAPPERS: Readonly<
+  Record<string, OptionTable & { readonly operandsBefore?: number }>
+> = {
+  sudo: {
+    shortWithValue: "ugpCDrtUTRh",
+    longWithValue: [
+      "user",
+      "group",
+      "prompt",
+      "chdir",
+      "role",
+      "type",
+      "other-user",
+      "host",
+      "close-from",
+      "command-timeout",
+    ],
+  },
+  doas: { shortWithValue: "uC" },
+  nohup: {},
+  command: {},
+  builtin: {},
+  exec: { shortWithValue: "a" },
+  time: { shortWithValue: "of", longWithValue: ["output", "format"] },
+  nice: { shortWithValue: "n", longWithValue: ["adjustment"] },
+  ionice: { shortWithValue: "cnp", longWithValue: ["class", "classdata"] },
+  timeout: { shortWithValue: "sk", longWithValue: ["signal", "kill-after"], operandsBefore: 1 },
+  stdbuf: { shortWithValue: "ioe", longWithValue: ["input", "output", "error"] },
+  setsid: {},
+  chrt: { shortWithValue: "T", operandsBefore: 1 },
+  taskset: { operandsBefore: 1 },
+  unbuffer: {},
+  eatmydata: {},
+  fakeroot: { shortWithValue: "ils", longWithValue: ["lib", "faked"] },
+  proxychains: { shortWithValue: "f" },
+  proxychains4: { shortWithValue: "f" },
+  torsocks: { shortWithValue: "uapP" },
+  caffeinate: { shortWithValue: "tw" },
+  chroot: { longWithValue: ["userspec", "groups"], operandsBefore: 1 },
+  strace: { shortWithValue: "abeEIoOpPsSuX" },
+  ltrace: { shortWithValue: "aeEnopsSuxXAD" },
+  "systemd-run": {
+    shortWithValue: "pEuMH",
+    longWithValue: [
+      "unit",
+      "property",
+      "setenv",
+      "uid",
+      "gid",
+      "nice",
+      "working-directory",
+      "machine",
+      "host",
+      "description",
+      "slice",
+    ],
+  },
+  runuser: { shortWithValue: "ugGs", longWithValue: ["user", "group", "supp-group", "shell"] },
+  busybox: {},
+  firejail: {},
+  "flatpak-spawn": {},
+  watch: { shortWithValue: "nq", longWithValue: ["interval"] },
+  unshare: { shortWithValue: "S", longWithValue: ["setuid", "setgid", "root", "wd"] },
+  nsenter: { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid", "root", "wd"] },
+  sg: { operandsBefore: 1 },
+  xvfb_run: {},
+  "xvfb-run": { shortWithValue: "nsefwp" },
+};
+
+export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  python: ["-c"],
+  perl: ["-e", "-E"],
+  ruby: ["-e"],
+  node: ["-e", "--eval", "-p", "--print"],
+  bun: ["-e", "--eval", "-p", "--print"],
+  php: ["-r"],
+  lua: ["-e"],
+  rscript: ["-e"],
+  r: ["-e"],
+  osascript: ["-e"],
+  pwsh: ["-c", "-command"],
+  powershell: ["-c", "-command"],
+};
+
+export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
+const STDIN_READERS_LIST = [
+  ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
+  ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "runuser", "script"],
+];
+
+// Programs whose stdin can become code or arguments, directly or through a wrapper.
+export const STDIN_READERS: ReadonlySet<string> = new Set([
+  ...SHELLS,
+  ...Object.keys(INTERPRETER_CODE_FLAGS),
+  ...AWKS,
+  ...STDIN_READERS_LIST,
+]);
+
+export const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "aria2c",
+  "http",
+  "https",
+  "xh",
+  "lynx",
+  "links",
+]);
+
+/** The program name as it would be looked up: base name, folded to Latin lower case. */
+const NAME_CACHE = new Map<string, string>();
+
+export function programName(word: string): string {
+  const cached = NAME_CACHE.get(word);
+  if (cached !== undefined) return cached;
+  const name = computeProgramName(word);
+  if (NAME_CACHE.size > 4096) NAME_CACHE.clear();
+  if (word.length <= 64) NAME_CACHE.set(word, name);
+  return name;
+}
+
+function computeProgramName(word: string): string {
+  const slash = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
+  let name = slash >= 0 ? word.slice(slash + 1) : word;
+  if (name.toLowerCase().endsWith(".exe")) name = name.slice(0, -4);
+  return normalizeCommandName(name);
+}
+
+// Variables that name the user's shell.
+const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}"]);
+
+function normalizeCommandName(name: string): string {
+  const folded = foldConfusables(name);
+  if (SHELL_VARIABLES.has(folded)) return "bash";
+  // python3.11, pip3 → python, pip: one rule per family.
+  if (/^python[0-9.]{0,6}$/.test(folded)) return "python";
+  if (/^perl[0-9.]{0,6}$/.test(folded)) return "perl";
+  if (/^ruby[0-9.]{0,6}$/.test(folded)) return "ruby";
+  if (folded === "nodejs") return "node";
+  if (/^php[0-9.]{0,6}$/.test(folded)) return "php";
+  if (/^lua(?:jit|[0-9.]{0,6})$/.test(folded)) return "lua";
+  return folded;
+}
+
+export function isAssignment(word: string): boolean {
+  // Most words have no "=" at all; only those pay for the pattern.
+  return word.includes("=") && /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
+}

@@ -1,0 +1,18 @@
+// The reasons the shell precheck gives: one per catastrophic class, stable text for callers and
+// logs. A reason never quotes the command, which may carry anything.
+
+export const REASONS = {
+  delete: "recursive delete of '/', a home directory or a top-level system directory",
+  permissions:
+    "recursive permission or ownership change of '/', a home directory or a top-level system directory",
+  chmodRoot: "chmod 777 on '/'",
+  mkfs: "mkfs would format a filesystem",
+  dd: "dd writing directly to a device",
+  device: "overwrite of a raw block device, physical memory or the kernel's crash trigger",
+  wipe: "wipe or secure erase of a disk",
+  forkBomb: "shell fork bomb",
+  download: "piping a downloaded script directly into a shell",
+  move: "move of '/', a home directory or a top-level system directory",
+  tooLong: "command is longer than the 128 KiB a shell accepts as one argument; refused unchecked",
+  tooDeep: "command nests substitutions or shell strings too deeply to be checked",
+} as const;

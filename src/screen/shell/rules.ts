@@ -1,0 +1,119 @@
+// The catastrophic classes as literal rules over a program's argv: recursive deletes, moves and
+// permission changes of whole systems, formats, raw device writes, wipes and secure erases.
+import { longValue, permutedFlags } from "./options.js";
+import { REASONS } from "./reasons.js";
+import { isBlockDevice } from "./targets.js";
+
+/**
+ * The literal rules, on the program that finally runs. `doomed` says why a target path would be
+ * catastrophic (the checker resolves it against the working directory it has followed).
+ */
+export function catastrophicRule(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "rm") {
+    const flags = permutedFlags(args, 0);
+    const recursive = /[rR]/.test(flags.short) || flags.long.includes("recursive");
+    if (recursive && flags.operands.some((target) => doomed(target) !== null))
+      return REASONS.delete;
+    return null;
+  }
+  if (name === "mv") {
+    const { operands } = permutedFlags(args, 0, {
+      shortWithValue: "tS",
+      longWithValue: ["target-directory", "suffix"],
+    });
+    const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
+    return sources.some((source) => doomed(source) !== null) ? REASONS.move : null;
+  }
+  if (name === "setfacl" || name === "chattr") {
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "mMxX",
+      longWithValue: ["modify", "remove", "set", "set-file"],
+    });
+    const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+  }
+  if (name === "nvme") {
+    const erases = args[0] === "format" || args[0] === "sanitize";
+    return erases && args.some((a) => /^\/dev\/nvme[0-9]{1,3}/.test(a)) ? REASONS.wipe : null;
+  }
+  if (name === "chmod" || name === "chown" || name === "chgrp") {
+    const flags = permutedFlags(args, 0, { longWithValue: ["reference", "from"] });
+    const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+    const targets = flags.operands.slice(1);
+    if (recursive && targets.some((target) => doomed(target) !== null)) return REASONS.permissions;
+    const mode = flags.operands[0] ?? "";
+    const opensUp =
+      (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
+      /^[ao]?\+rwx$|^[ao]?\+w$/.test(mode);
+    if (name === "chmod" && opensUp && targets.some((t) => doomed(t) === "the root directory")) {
+      return REASONS.chmodRoot;
+    }
+    return null;
+  }
+  if (
+    name.startsWith("mkfs") ||
+    name === "mke2fs" ||
+    name === "mkswap" ||
+    name === "mkntfs" ||
+    name === "mkdosfs" ||
+    name === "newfs"
+  ) {
+    return args.some((a) => isBlockDevice(a)) ? REASONS.mkfs : null;
+  }
+  if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
+    return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
+  }
+  const devices = args.filter((a) => isBlockDevice(a));
+  if (devices.length === 0) return null;
+  switch (name) {
+    case "wipefs": {
+      const flags = permutedFlags(args, 0, {
+        shortWithValue: "otO",
+        longWithValue: ["offset", "types", "output"],
+      });
+      const erases =
+        /[ao]/.test(flags.short) || flags.long.some((l) => l === "all" || l.startsWith("offset"));
+      const dryRun = flags.short.includes("n") || flags.long.includes("no-act");
+      return erases && !dryRun ? REASONS.wipe : null;
+    }
+    case "shred":
+    case "blkdiscard":
+    case "sgdisk":
+    case "sfdisk":
+    case "cryptsetup":
+      if (
+        name === "sgdisk" &&
+        !args.some((a) => /^-[a-zA-Z]{0,8}[Zzo]/.test(a) || a === "--zap-all" || a === "--clear")
+      )
+        return null;
+      if (name === "sfdisk" && !args.some((a) => a === "--delete" || a === "--wipe" || a === "-w"))
+        return null;
+      if (name === "cryptsetup" && !args.some((a) => /^luksformat$|^erase$|^luksErase$/i.test(a)))
+        return null;
+      return REASONS.wipe;
+    case "hdparm":
+      return args.some((a) => a.startsWith("--security-erase") || a.startsWith("--trim-sector"))
+        ? REASONS.wipe
+        : null;
+    case "parted":
+      return args.some((a) => a === "mklabel" || a === "mktable" || a === "rm")
+        ? REASONS.wipe
+        : null;
+    case "cp":
+    case "mv":
+    case "install":
+    case "ddrescue":
+    case "pv":
+      return isBlockDevice(args[args.length - 1] ?? "") ? REASONS.device : null;
+    case "tee":
+    case "truncate":
+    case "fallocate":
+      return REASONS.device;
+    default:
+      return null;
+  }
+}
