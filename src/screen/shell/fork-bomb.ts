@@ -25,6 +25,8 @@ export function forkBombIn(script: Script): boolean {
   for (let k = 0; k < tokens.length; k++) {
     let name: string | null = null;
     let at = k;
+    // Only a word before "(" or the word "function" can start a definition.
+    if (!isOp(tokens[k + 1], "(") && wordText(tokens[k]) !== "function") continue;
     const first = wordText(tokens[k]);
     if (first === null) continue;
     if (first === "function" && wordText(tokens[k + 1]) !== null) {

@@ -486,6 +486,11 @@ class Lexer {
 
 /** The literal text of a word, with nested scripts contributing nothing. */
 export function plainText(word: Word): string {
+  // Most words are one literal: no string is built for them.
+  if (word.parts.length === 1) {
+    const only = word.parts[0] as WordPart;
+    return "text" in only ? only.text : "";
+  }
   let out = "";
   for (const part of word.parts) if ("text" in part) out += part.text;
   return out;
