@@ -188,9 +188,12 @@ export class Checker {
     const argv: string[] = [];
     for (const word of words) {
       const text = this.value(word, depth);
-      const expanded = word.parts.some((part) =>
-        "script" in part ? part.process !== true : part.text.includes("$"),
-      );
+      const expanded =
+        word.parts === null
+          ? word.text.includes("$")
+          : word.parts.some((part) =>
+              "script" in part ? part.process !== true : part.text.includes("$"),
+            );
       // Assignment values are never split: `x=$(echo a b)` sets x to "a b".
       if (word.quoted || !expanded || isAssignment(text) || !/[ \t\n]/.test(text)) argv.push(text);
       else for (const field of text.split(/[ \t\n]/)) if (field !== "") argv.push(field);
@@ -199,8 +202,8 @@ export class Checker {
   }
 
   private value(word: Word, depth: number): string {
-    let text = "";
-    for (const part of word.parts) {
+    let text = word.text;
+    for (const part of word.parts ?? []) {
       if ("text" in part) text += part.text;
       else {
         const output = this.outputOfScript(part.script, depth + 1);
@@ -307,7 +310,7 @@ export class Checker {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     let start = 0;
     while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
-    const argv = argvIn.slice(start);
+    const argv = start === 0 ? argvIn : argvIn.slice(start);
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
     const args = argv.slice(1);

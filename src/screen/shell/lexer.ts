@@ -19,7 +19,13 @@ export type WordPart =
 
 export interface Word {
   readonly kind: "word";
-  readonly parts: readonly WordPart[];
+  /**
+   * The pieces of a word that holds a substitution. A word of literal text alone, by far the most
+   * common, has null here and its text in `text`: one object per word, not three.
+   */
+  readonly parts: readonly WordPart[] | null;
+  /** The literal text of a word without substitutions; "" when `parts` is set. */
+  readonly text: string;
   /** Some part of the word was quoted (so `~` and globbing did not apply to it). */
   readonly quoted: boolean;
 }
@@ -186,9 +192,15 @@ class Lexer {
 
   private endWord(): void {
     if (!this.inWord) return;
-    this.flushLiteral();
-    const word: Word = { kind: "word", parts: this.parts, quoted: this.quoted };
-    this.parts = [];
+    let word: Word;
+    if (this.parts.length === 0) {
+      word = { kind: "word", parts: null, text: this.literal, quoted: this.quoted };
+      this.literal = "";
+    } else {
+      this.flushLiteral();
+      word = { kind: "word", parts: this.parts, text: "", quoted: this.quoted };
+      this.parts = [];
+    }
     this.inWord = false;
     this.quoted = false;
     const redirect = this.redirectAwaitingTarget;
@@ -486,11 +498,7 @@ class Lexer {
 
 /** The literal text of a word, with nested scripts contributing nothing. */
 export function plainText(word: Word): string {
-  // Most words are one literal: no string is built for them.
-  if (word.parts.length === 1) {
-    const only = word.parts[0] as WordPart;
-    return "text" in only ? only.text : "";
-  }
+  if (word.parts === null) return word.text;
   let out = "";
   for (const part of word.parts) if ("text" in part) out += part.text;
   return out;
