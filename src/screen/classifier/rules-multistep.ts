@@ -16,6 +16,21 @@ const BINARY_WRITES = [
   '"ab"',
   "writebin(",
   "write_bytes(",
+  // Placed there some other way: copied, moved, linked, fetched or compiled.
+  "copy(",
+  "copy2(",
+  "copyfile(",
+  "copyfileobj(",
+  "move(",
+  "rename(",
+  "replace(",
+  "symlink(",
+  "link(",
+  "urlretrieve(",
+  "file.copy(",
+  "-shared",
+  "gcc",
+  "clang",
 ];
 const LOADERS = [
   "cdll",
@@ -29,7 +44,8 @@ const LOADERS = [
   "extensionfileloader",
 ];
 
-// Writes a shared object (`open("x.so", "wb")`, R's writeBin(…, "x.so")), then loads one.
+// Writes a shared object (`open("x.so", "wb")`, R's writeBin(…, "x.so"), a copy, a rename, a
+// download or a compile), then loads one.
 function writesThenLoadsSharedObject(ctx: CodeContext): boolean {
   if (!ctx.hasAny(LOADERS) || !ctx.hasAny(SHARED_OBJECT_ENDINGS)) return false;
   let lastLoader = -1;
