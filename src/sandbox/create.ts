@@ -1,6 +1,5 @@
 // createKernelSandbox: normalise options → detect the backend → allocate the private temp →
 // build the policy → prove it with the self-test → publish the measured status.
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +9,7 @@ import type { SandboxBackend } from "./backends.js";
 import { buildPolicy } from "./build-policy.js";
 import { detectBackend, findProbePython } from "./detect.js";
 import { confirmFacilityFailure } from "./facility.js";
+import type { FusedCommand } from "./fused-probe.js";
 import { cachedFailure, failureKey, firstWarning, rememberFailure } from "./failure-cache.js";
 import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
@@ -25,10 +25,8 @@ export interface CreateHooks {
    * execs the command when the caller writes "go" on the gate descriptor handed to `onSpawn`,
    * after createKernelSandbox has resolved with an enabled sandbox. Ignored with a custom runner.
    */
-  readonly fuse?: {
-    readonly command: readonly string[];
+  readonly fuse?: Omit<FusedCommand, "env"> & {
     readonly env: (policy: SandboxPolicy) => Readonly<Record<string, string>>;
-    readonly onSpawn: (child: ChildProcess, gateFd: number) => void;
   };
   /**
    * Called once the policy is built, just before the self-test starts anything: `cellguard exec`
@@ -123,7 +121,7 @@ export async function createKernelSandbox(
       ? testInputs
       : {
           ...testInputs,
-          fused: { command: fuse.command, env: fuse.env(policy), onSpawn: fuse.onSpawn },
+          fused: { ...fuse, env: fuse.env(policy) },
         },
   );
   if (fuse !== undefined && !outcome.passed && outcome.checks === null) {

@@ -13,10 +13,28 @@ import {
 
 /** What the caller fuses with the self-test. */
 export interface FusedCommand {
-  readonly command: readonly string[];
+  /**
+   * The command, or a function of the first kept descriptor (see keepPipes) that returns it: the
+   * number depends on how many descriptors the backend feeds in.
+   */
+  readonly command: readonly string[] | ((firstKeptFd: number) => readonly string[]);
   readonly env: Readonly<Record<string, string>>;
   /** Receives the running process; the caller opens its gate (descriptor 5) or kills it. */
   readonly onSpawn: (child: ChildProcess, gateFd: number) => void;
+  /** Standard input, output and error: the caller's terminal (default) or pipes it reads. */
+  readonly stdio?: "inherit" | "pipe";
+  /** Pipes after the report and the gate that stay open into the command. Default 0. */
+  readonly keepPipes?: number;
+}
+
+/** The first descriptor after the report and the gate, for a wrapped command. */
+export function firstKeptFd(command: WrappedCommand): number {
+  return 3 + command.inherited.length + 2;
+}
+
+/** The fused command's argv, given the first kept descriptor. */
+export function fusedArgv(fused: FusedCommand, keptFd: number): readonly string[] {
+  return typeof fused.command === "function" ? fused.command(keptFd) : fused.command;
 }
 
 export const FUSED_MARKER = "--cellguard-then";
@@ -31,7 +49,8 @@ export function runFusedProbe(
 ): Promise<RunResult> {
   const reportFd = 3 + command.inherited.length;
   const gateFd = reportFd + 1;
-  if (gateFd > 9)
+  const kept = options.fused.keepPipes ?? 0;
+  if (gateFd + kept > 9)
     return Promise.reject(new RangeError("Cannot fuse the probe: too many descriptors"));
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
@@ -39,10 +58,10 @@ export function runFusedProbe(
       child = spawnWrapped(command, {
         cwd: options.cwd,
         env: options.fused.env,
-        stdin: "inherit",
-        stdout: "inherit",
-        stderr: "inherit",
-        extraPipes: 2,
+        stdin: options.fused.stdio ?? "inherit",
+        stdout: options.fused.stdio ?? "inherit",
+        stderr: options.fused.stdio ?? "inherit",
+        extraPipes: 2 + kept,
       });
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));

@@ -15,7 +15,13 @@ import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js"
 import { DEFAULT_PATH } from "../kernel/environment.js";
 import type { SandboxBackend } from "./backends.js";
 import { probeDenyTargets } from "./deny-list.js";
-import { FUSED_MARKER, runFusedProbe, type FusedCommand } from "./fused-probe.js";
+import {
+  firstKeptFd,
+  FUSED_MARKER,
+  fusedArgv,
+  runFusedProbe,
+  type FusedCommand,
+} from "./fused-probe.js";
 import { PROBE_SCRIPT } from "./probe-script.js";
 
 export type SelfTestRunner = (
@@ -83,7 +89,17 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
   ];
   try {
     const fused = inputs.fused;
-    const then = fused === undefined ? [] : [FUSED_MARKER, ...fused.command];
+    // The kept descriptors follow what the backend feeds in: known once a command is wrapped.
+    const then =
+      fused === undefined
+        ? []
+        : [
+            FUSED_MARKER,
+            ...fusedArgv(
+              fused,
+              firstKeptFd(backend.wrap(policy, [inputs.python], { standalone: false })),
+            ),
+          ];
     const wrapped = backend.wrap(
       policy,
       [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, ...probeArgs, ...then],
