@@ -18,6 +18,38 @@ export {
 } from "./platform/launch.js";
 export { closeLeakingDescriptors, leakingDescriptors } from "./platform/descriptors.js";
 export { buildKernelEnvironment, isDeniedVariable } from "./kernel/environment.js";
+export {
+  Kernel,
+  INTERRUPT_ANSWER_MS,
+  type CellResult,
+  type CellStatus,
+  type CellError,
+  type InterruptDelivery,
+  type InterruptTarget,
+} from "./kernel/kernel.js";
+export {
+  CELL_LANGUAGES,
+  DEFAULT_CELL_TIMEOUT_MS,
+  MAX_CELL_CHARS,
+  type CellLanguage,
+  type ExecuteOptions,
+  type KernelOptions,
+} from "./kernel/options.js";
+export {
+  runCell,
+  observationOf,
+  type RunCellOptions,
+  type CellRun,
+  type CellOrigin,
+  type RefusingLayer,
+} from "./kernel/run-cell.js";
+export {
+  CellInputError,
+  KernelConfigurationError,
+  KernelStartError,
+  KernelClosedError,
+} from "./kernel/errors.js";
+export type { WorkerInfo } from "./kernel/worker.js";
 export { renderBwrapArgv } from "./render/bwrap.js";
 export { renderSeatbeltProfile, quoteSbpl } from "./render/seatbelt.js";
 export { renderSeccompProgram, buildSeccompProgram, encodeBpf } from "./render/seccomp.js";

@@ -96,6 +96,7 @@ test(
       cpSync(join(root, "build", "src"), join(tree, "build", "src"), { recursive: true });
       cpSync(join(root, "build", "test"), join(tree, "build", "test"), { recursive: true });
       cpSync(join(root, "build", "cellguard.cjs"), join(tree, "build", "cellguard.cjs"));
+      cpSync(join(root, "python"), join(tree, "python"), { recursive: true });
       spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
       const home = join(tree, "home");
       mkdirSync(home, { mode: 0o700 });
