@@ -7,6 +7,8 @@ import { main } from "./main.js";
 import { escapeOneLine } from "./terminal-text.js";
 
 closeLeakingDescriptors();
+// Until main() settles: if the event loop ever empties first, the exit says something went wrong.
+process.exitCode = EXIT_CANNOT_RUN;
 main(process.argv.slice(2), processIo).then(
   (code) => {
     process.exitCode = code;

@@ -6,7 +6,9 @@ import {
   type ScreenConfig,
 } from "../config/screen-config.js";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
+import { findPython, launchWorker } from "../kernel/kernel.js";
 import { createKernelSandbox } from "../sandbox/create.js";
+import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
@@ -32,6 +34,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
     return EXIT_USAGE;
   }
   let status: SandboxStatus;
+  let kernel: KernelPosture;
   try {
     const sandbox = await createKernelSandbox({
       ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
@@ -41,10 +44,15 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
       onWarning: () => undefined,
     });
     status = sandbox.status;
-    sandbox.close();
+    try {
+      kernel = await measureKernel(sandbox, io.env);
+    } finally {
+      sandbox.close();
+    }
   } catch (error) {
     if (error instanceof SandboxUnavailableError && error.status !== null) {
       status = error.status;
+      kernel = { started: false, detail: "not started: no sandbox could be proven" };
     } else if (error instanceof SandboxConfigurationError) {
       io.stderr(`cellguard doctor: ${escapeOneLine(error.message)}\n`);
       return EXIT_CANNOT_RUN;
@@ -54,12 +62,75 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
   }
   const screens = readScreenConfig(io.env);
   if (options["json"] === true) {
-    const report = { sandbox: statusToJson(status), screens: screensToJson(screens) };
+    const report = {
+      sandbox: statusToJson(status),
+      kernel: kernelToJson(kernel),
+      screens: screensToJson(screens),
+    };
     io.stdout(`${terminalSafeJson(report, 2)}\n`);
     return EXIT_OK;
   }
-  io.stdout(`${renderText(status)}\n${renderScreens(screens)}`);
+  io.stdout(`${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}`);
   return EXIT_OK;
+}
+
+/** What a worker started in the measured sandbox said about itself; nothing is assumed. */
+type KernelPosture =
+  | { started: true; interpreter: string; python: string; auditHook: boolean }
+  | { started: false; interpreter?: string; detail: string };
+
+async function measureKernel(
+  sandbox: KernelSandbox,
+  env: NodeJS.ProcessEnv,
+): Promise<KernelPosture> {
+  let interpreter: string;
+  try {
+    interpreter = findPython(undefined, env, sandbox.status.workspace);
+  } catch (error) {
+    return { started: false, detail: messageOf(error) };
+  }
+  try {
+    const worker = await launchWorker(sandbox, {
+      python: interpreter,
+      env,
+      outputLimit: 64 * 1024,
+      startTimeoutMs: 30_000,
+    });
+    await worker.kill();
+    return {
+      started: true,
+      interpreter,
+      python: worker.info.python,
+      auditHook: worker.info.auditHook,
+    };
+  } catch (error) {
+    return { started: false, interpreter, detail: messageOf(error) };
+  }
+}
+
+function kernelToJson(k: KernelPosture): Record<string, unknown> {
+  return k.started
+    ? { started: true, interpreter: k.interpreter, python: k.python, audit_hook: k.auditHook }
+    : { started: false, interpreter: k.interpreter ?? null, detail: k.detail };
+}
+
+function renderKernel(k: KernelPosture): string {
+  const lines = ["kernel"];
+  if (k.started) {
+    lines.push(`  worker:     started (Python ${escapeOneLine(k.python)})`);
+    lines.push(`  python:     ${escapeOneLine(k.interpreter)}`);
+    lines.push(
+      `  audit hook: ${k.auditHook ? "armed in the worker" : "off (not armed in the worker)"}`,
+    );
+  } else {
+    if (k.interpreter !== undefined) lines.push(`  python:     ${escapeOneLine(k.interpreter)}`);
+    lines.push(`  worker:     NOT STARTED: ${escapeOneLine(k.detail)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 // The model is described by host and name only (describeModel): never the key, never the URL.

@@ -3,6 +3,7 @@ import { doctorCommand } from "./doctor.js";
 import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { runCommand } from "./run.js";
 import { screenCommand } from "./screen.js";
 import { escapeOneLine } from "./terminal-text.js";
 
@@ -11,6 +12,7 @@ const USAGE = `usage: cellguard <command> [options]
 commands:
   doctor [--json]              measure and print the posture of every layer
   exec [options] -- CMD…       run one command inside the kernel sandbox
+  run [options] FILE|-         run one Cell through every layer and the sandboxed kernel
   screen code|shell|output|bio [FILE|-] [--json|--jsonl]
                                run one screen over one input (see cellguard screen --help)
 `;
@@ -19,6 +21,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
   {
     doctor: doctorCommand,
     exec: execCommand,
+    run: runCommand,
     screen: screenCommand,
   };
 

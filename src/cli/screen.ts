@@ -2,7 +2,6 @@
 // {"text": …} lines with --jsonl. Exit 0 whatever the verdict; 2 on a usage error or an input
 // that cannot be read. Whatever reaches the terminal from the input is escaped, and the model's
 // API key is redacted from every string before it is printed.
-import { open, type FileHandle } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import {
@@ -20,6 +19,7 @@ import { scanToolResult } from "../screen/injection/scan.js";
 import { hostPrecheckCommand } from "../screen/shell/precheck.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
+import { describeFsError, InputError, openInput } from "./input.js";
 import type { CliIo } from "./io.js";
 import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
@@ -83,9 +83,6 @@ interface Screened {
 }
 
 type Screen = (text: string, context: ScreenContext) => Screened | Promise<Screened>;
-
-/** The input could not be read: a usage error (exit 2) whose message names the input. */
-class InputError extends Error {}
 
 export async function screenCommand(
   args: readonly string[],
@@ -153,37 +150,6 @@ function parseScreenArgs(args: readonly string[]): ScreenRequest | "help" {
     jsonl: parsed["jsonl"] === true,
     json: parsed["json"] === true,
   };
-}
-
-// The file is opened before anything is printed, so a missing or unreadable FILE leaves stdout
-// empty. Read errors of either input surface later as InputError, from the stream.
-async function openInput(path: string | undefined, stdin: Readable): Promise<Readable> {
-  if (path === undefined) return stdin;
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(path, "r");
-    if ((await handle.stat()).isDirectory()) {
-      throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
-    }
-    return handle.createReadStream();
-  } catch (error) {
-    await handle?.close().catch(() => undefined);
-    throw new InputError(`cannot read ${JSON.stringify(path)}: ${describeFsError(error)}`);
-  }
-}
-
-const FS_PROBLEMS: Readonly<Record<string, string>> = {
-  ENOENT: "no such file",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EISDIR: "is a directory",
-};
-
-// The code, not Node's message: that message repeats the path, already named once.
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === undefined) return "read failed";
-  return Object.hasOwn(FS_PROBLEMS, code) ? (FS_PROBLEMS[code] ?? code) : code;
 }
 
 async function screenWhole(

@@ -3,6 +3,7 @@ import { describe, test } from "node:test";
 import { runCli, type CliResult } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
+import { SYSTEM_PATH } from "../helpers/kernel.js";
 import { ModelServer } from "../helpers/model-server.js";
 
 const skip = sandboxSkipReason();
@@ -63,6 +64,35 @@ describe("cellguard doctor", () => {
     const s = (JSON.parse(r.stdout) as { sandbox: Record<string, unknown> }).sandbox;
     assert.equal(s["mode"], "enforce");
     assert.equal(s["state"], "unavailable");
+  });
+
+  test(
+    "the kernel section is measured: a worker started in the sandbox reports its Python and the armed audit hook",
+    { skip },
+    async () => {
+      const env = { ...fx.env, PATH: SYSTEM_PATH };
+      const r = await runCli(["doctor", "--json", "--workspace", fx.workspace], { env });
+      assert.equal(r.code, 0, r.stderr);
+      const k = (JSON.parse(r.stdout) as { kernel: Record<string, unknown> }).kernel;
+      assert.equal(k["started"], true);
+      assert.equal(k["audit_hook"], true);
+      assert.match(String(k["python"]), /^3\.\d+\.\d+$/);
+      assert.match(String(k["interpreter"]), /python3$/);
+      const off = await runCli(["doctor", "--workspace", fx.workspace], {
+        env: { ...env, CELLGUARD_SAFETY_AUDIT_HOOK: "0" },
+      });
+      assert.match(off.stdout, /audit hook: off \(not armed in the worker\)/);
+    },
+  );
+
+  test("with no python3 on PATH the kernel is reported not started, with the reason", async () => {
+    const r = await runCli(["doctor", "--json", "--mode", "off", "--workspace", fx.workspace], {
+      env: { ...fx.env, PATH: "/nonexistent" },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const k = (JSON.parse(r.stdout) as { kernel: Record<string, unknown> }).kernel;
+    assert.equal(k["started"], false);
+    assert.match(String(k["detail"]), /no python3 on the worker's PATH/);
   });
 
   test("off is reported as disabled", async () => {
