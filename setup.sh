@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command from a fresh clone: system packages, npm dependencies and build, then the main
-# job on defaults — measure the sandbox posture and run a command inside the sandbox.
+# job on defaults: measure the posture, run a command inside the sandbox, and run a Cell through
+# every layer in the persistent Python kernel.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -23,15 +24,29 @@ echo "==> installing npm dependencies and building"
 npm ci --no-audit --no-fund
 
 cellguard=(node build/cellguard.cjs)
+# A throwaway workspace: cellguard refuses its own package directory as one (a Cell could rewrite
+# the code the host runs next).
+workspace="$(mktemp -d "${TMPDIR:-/tmp}/cellguard-demo.XXXXXX")"
+trap 'rm -rf "$workspace"' EXIT
 echo
-echo "==> cellguard doctor (the measured posture)"
-"${cellguard[@]}" doctor
+echo "==> cellguard doctor (the measured posture), workspace $workspace"
+"${cellguard[@]}" doctor --workspace "$workspace"
 echo
 echo "==> cellguard exec: a command inside the sandbox"
-"${cellguard[@]}" exec -- /bin/sh -c '
+"${cellguard[@]}" exec --workspace "$workspace" -- /bin/sh -c '
   echo "inside: pid $$ (private PID namespace), uid $(id -u)"
   if (echo x > /etc/cellguard-probe) 2>/dev/null; then echo "write to /etc: ALLOWED"; else echo "write to /etc: refused"; fi
   if [ -r "$HOME/.ssh" ] && ls "$HOME/.ssh" 2>/dev/null | grep -q .; then echo "~/.ssh: VISIBLE"; else echo "~/.ssh: hidden"; fi
   echo "workspace: $PWD (writable), temp: $TMPDIR"'
+echo
+echo "==> cellguard run: a Python Cell through the screens and the sandboxed kernel"
+printf 'import sys\nx = 41\nprint(f"x + 1 = {x + 1}, from Python {sys.version.split()[0]} in the sandboxed kernel")\n' |
+  "${cellguard[@]}" run --workspace "$workspace" -
+echo
+echo "==> cellguard run: a Cell the classifier refuses (exit 3, nothing runs)"
+status=0
+printf 'import os\nos.system("rm -rf ~")\n' | "${cellguard[@]}" run --workspace "$workspace" - || status=$?
+echo "exit status: $status"
+[ "$status" -eq 3 ]
 echo
 echo "==> done. Next: npm test (format, lint, types and every test)"
