@@ -17,6 +17,7 @@ import { MINIMAL_BWRAP_FLAGS } from "./variants.js";
 
 const ROUND_TRIPS = positive(process.env["BENCH_KERNEL_ROUND_TRIPS"], 500);
 const WARM_UP = 50;
+const INTERRUPTS = 20;
 const COLD_STARTS = positive(process.env["BENCH_KERNEL_COLD_STARTS"], 15);
 const ROUND_TRIP_VS_JUPYTER = 0.5;
 const ROUND_TRIP_LIMIT_MS = 2;
@@ -71,7 +72,7 @@ async function main(): Promise<number> {
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-kernel-bench-")));
   const env = { ...process.env, PATH: "/usr/local/bin:/usr/bin:/bin" };
   try {
-    const ours = await roundTrips(workspace, env, python);
+    const { samples: ours, interrupts } = await roundTrips(workspace, env, python);
     const jupyter = jupyterRoundTrips(python);
     const cold = await coldStarts(workspace, env, python, host.bwrap);
 
@@ -120,6 +121,8 @@ async function main(): Promise<number> {
         summary: jupyterSummary,
         note: Array.isArray(jupyter) ? "anchor" : jupyter,
       },
+      `interrupt of a Cell blocked in time.sleep(60), until its result`,
+      { label: "Kernel.interrupt", summary: summarize(interrupts), note: "must land within 1 s" },
       `cold start (each round: one of each, interleaved)`,
       {
         label: "Kernel.start (self-test + worker)",
@@ -156,6 +159,7 @@ async function main(): Promise<number> {
         kernel_round_trip_ms: oursSummary.medianMs,
         jupyter_round_trip_ms: jupyterSummary?.medianMs ?? null,
         jupyter_absent: Array.isArray(jupyter) ? null : jupyter,
+        interrupt_ms: summarize(interrupts).medianMs,
         kernel_start_ms: start.medianMs,
         self_test_ms: selfTest.medianMs,
         bare_python_bwrap_ms: bare.medianMs,
@@ -172,7 +176,7 @@ async function roundTrips(
   workspace: string,
   env: NodeJS.ProcessEnv,
   python: string,
-): Promise<number[]> {
+): Promise<{ samples: number[]; interrupts: number[] }> {
   const kernel = await Kernel.start({ workspace, env, python, sandbox: { mode: "enforce" } });
   try {
     for (let i = 0; i < WARM_UP; i += 1) await kernel.execute("1+1");
@@ -183,7 +187,20 @@ async function roundTrips(
       samples.push(performance.now() - started);
       if (r.stdout !== "2\n") throw new Error(`the Cell 1+1 printed ${JSON.stringify(r.stdout)}`);
     }
-    return samples;
+    // From interrupt() to the interrupted Cell's result, for a Cell blocked in time.sleep(60).
+    const interrupts: number[] = [];
+    for (let i = 0; i < INTERRUPTS; i += 1) {
+      const running = kernel.execute("import time\ntime.sleep(60)");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      const delivery = await kernel.interrupt();
+      const r = await running;
+      interrupts.push(performance.now() - started);
+      if (!delivery.delivered || r.status !== "interrupted") {
+        throw new Error(`the interrupt did not land: ${delivery.reason ?? r.status}`);
+      }
+    }
+    return { samples, interrupts };
   } finally {
     await kernel.close();
   }

@@ -87,8 +87,10 @@ class RunSession {
   kernel: Kernel | null = null;
   #signals = 0;
   readonly #io: CliIo;
+  #firstSignal: NodeJS.Signals | null = null;
   readonly #onSignal = (signal: NodeJS.Signals): void => {
     this.#signals += 1;
+    this.#firstSignal ??= signal;
     const kernel = this.kernel;
     if (kernel === null) return;
     if (signal === "SIGINT" && this.#signals === 1) {
@@ -115,6 +117,7 @@ class RunSession {
   }
 
   async start(request: RunRequest): Promise<Kernel> {
+    this.#checkSignals();
     this.kernel = await Kernel.start({
       ...(request.workspace === undefined ? {} : { workspace: request.workspace }),
       sandbox: request.mode === undefined ? {} : { mode: request.mode },
@@ -122,7 +125,13 @@ class RunSession {
       env: this.#io.env,
       onWarning: (message) => this.#io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
     });
+    // A signal during the screens or the self-test means the Cell must not run at all.
+    this.#checkSignals();
     return this.kernel;
+  }
+
+  #checkSignals(): void {
+    if (this.#firstSignal !== null) throw new StoppedBeforeRun(this.#firstSignal);
   }
 
   async end(): Promise<void> {
@@ -174,9 +183,23 @@ function report(run: CellRun, request: RunRequest, session: RunSession, io: CliI
   return exit;
 }
 
+/** A signal arrived before the Cell was handed to the kernel. */
+class StoppedBeforeRun extends Error {
+  readonly signal: NodeJS.Signals;
+
+  constructor(signal: NodeJS.Signals) {
+    super(`stopped by ${signal} before the Cell ran`);
+    this.signal = signal;
+  }
+}
+
 function startFailure(error: unknown, io: CliIo): number {
   const say = (message: string): void =>
     io.stderr(`cellguard run: nothing was run: ${escapeForTerminal(message)}\n`);
+  if (error instanceof StoppedBeforeRun) {
+    say(error.message);
+    return exitCodeForSignal(error.signal);
+  }
   if (error instanceof SandboxUnavailableError) {
     say(error.message);
     return EXIT_NO_BOUNDARY;

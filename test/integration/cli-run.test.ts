@@ -3,10 +3,12 @@ import assert from "node:assert/strict";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { spawn } from "node:child_process";
 import { runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
-import { SYSTEM_PATH } from "../helpers/kernel.js";
+import { pause, SYSTEM_PATH } from "../helpers/kernel.js";
+import { cliPath } from "../helpers/paths.js";
 
 const skip = sandboxSkipReason();
 
@@ -91,6 +93,38 @@ describe("cellguard run", () => {
     }
   });
 
+  test("Ctrl-C while the screens run stops the run before the Cell: exit 130, nothing ran", async () => {
+    let arrived!: () => void;
+    const seen = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = await startModel(async () => {
+      arrived();
+      await held;
+      return '{"decision": "ALLOW", "reason": "fine"}';
+    });
+    try {
+      const child = spawn(process.execPath, [cliPath(), "run", "--workspace", fx.workspace, "-"], {
+        env: { ...env(), CELLGUARD_MODEL: "screen", CELLGUARD_MODEL_BASE_URL: server.url },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+      child.stdin.end("# gain-of-function notes\nopen('ran', 'w')");
+      await seen;
+      child.kill("SIGINT");
+      await pause(100);
+      release();
+      const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+      assert.equal(code, 130, stderr);
+      assert.match(stderr, /nothing was run: stopped by SIGINT before the Cell ran/);
+      assert.equal(ran(), false);
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+
   test("no boundary under enforce exits 4 and runs nothing", async () => {
     const r = await run(["--mode", "enforce", "-"], "open('ran', 'w')", { PATH: "/nonexistent" });
     assert.equal(r.code, 4);
@@ -127,7 +161,14 @@ describe("cellguard run", () => {
 });
 
 // A model endpoint that answers every screen with BLOCK and counts the calls.
-async function startBlockingModel(): Promise<{
+function startBlockingModel(): ReturnType<typeof startModel> {
+  return startModel(() =>
+    Promise.resolve('{"decision": "BLOCK", "reason": "weapon-directed work"}'),
+  );
+}
+
+// A chat-completions endpoint whose every answer comes from `answer`.
+async function startModel(answer: () => Promise<string>): Promise<{
   url: string;
   calls: () => number;
   close: () => Promise<void>;
@@ -138,14 +179,10 @@ async function startBlockingModel(): Promise<{
     req.resume();
     req.on("end", () => {
       calls += 1;
-      res.setHeader("content-type", "application/json");
-      res.end(
-        JSON.stringify({
-          choices: [
-            { message: { content: '{"decision": "BLOCK", "reason": "weapon-directed work"}' } },
-          ],
-        }),
-      );
+      void answer().then((content) => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -154,6 +191,10 @@ async function startBlockingModel(): Promise<{
   return {
     url: `http://127.0.0.1:${address.port}/v1`,
     calls: () => calls,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
