@@ -1,33 +1,34 @@
 # The native-library guard of the kernel worker. A Cell that writes a shared library into the
 # workspace (or any other place it can write) and then loads it runs native code that no screen
 # has read. This audit hook refuses such loads: ctypes.dlopen and everything built on it
-# (CDLL, PyDLL, cdll.LoadLibrary, _ctypes.dlopen), and the import of an extension module.
+# (CDLL, PyDLL, cdll.LoadLibrary, _ctypes.dlopen), and the loading of an extension module.
 #
-# Resistant to tampering from a Cell, not immune: every dependency is bound when the hook is
-# defined (nothing is looked up in a module or in builtins when it runs), no Python reference to
-# it is kept, and it refuses attempts to rewrite or delete its own code or defaults. A Cell with
-# ctypes can still rewrite process memory; the OS sandbox is the boundary, this is a tripwire in
-# front of it.
-# It covers Python only: not R, not other interpreters, not native code already loaded.
+# Resistant to tampering from a Cell, not immune. Every dependency is bound when the hook is
+# defined, and only C functions are bound: the path handling is written out here rather than
+# taken from os.path, whose pure-Python functions (and their module globals) a Cell could
+# replace. No Python reference to the hook is kept, and it refuses attempts to replace or delete
+# the code or defaults of itself and its helpers. A Cell with ctypes can still rewrite process
+# memory; the OS sandbox is the boundary, this is a tripwire in front of it. It covers this
+# interpreter only: not a child process, not R, not native code already loaded.
 import os
 import sys
 
-_EXTENSION_SUFFIXES = (".so", ".pyd", ".dylib", ".dll")
 _SYSTEM_PREFIXES = (
     "/usr/lib", "/usr/lib64", "/usr/local/lib", "/lib", "/lib64",
     "/System/Library", "/usr/local/Cellar", "/opt/homebrew",
 )
 
 
-def _normal(path):
-    return os.path.normpath(path) if path else path
-
-
-def _real(path):
-    try:
-        return os.path.realpath(path)
-    except (OSError, ValueError):
-        return None
+def _canonical(path):
+    """Both spellings of a root: as given (normalised) and with links resolved."""
+    out = []
+    if path and os.path.isabs(path):
+        out.append(os.path.normpath(path))
+        try:
+            out.append(os.path.realpath(path))
+        except (OSError, ValueError):
+            pass
+    return out
 
 
 def _unique(paths):
@@ -47,13 +48,7 @@ def _blocked_roots(cwd):
             os.path.expanduser("~"), ".local", "share", "cellguard")
         raw = [cwd, os.environ.get("CELLGUARD_WORKSPACE"), os.path.join(data_dir, "artifacts"),
                "/tmp", "/private/tmp", "/var/tmp", "/dev/shm", os.environ.get("TMPDIR")]
-    roots = []
-    for path in raw:
-        if not path or not os.path.isabs(path):
-            continue
-        roots.append(_normal(path))
-        roots.append(_real(path))
-    return _unique(roots)
+    return _unique(p for path in raw for p in _canonical(path))
 
 
 def _allowed_prefixes():
@@ -68,15 +63,13 @@ def _allowed_prefixes():
     except Exception:
         pass
     prefixes.extend(_SYSTEM_PREFIXES)
-    out = []
-    for path in prefixes:
-        if path and os.path.isabs(path):
-            out.append(_normal(path))
-            out.append(_real(path))
-    return _unique(out)
+    return _unique(p for path in prefixes for p in _canonical(path))
 
 
-def _make_hook(blocked, allowed, cwd):
+def _make_hook(blocked, allowed, fs_encoding):
+    # Each helper takes what it uses as default arguments, bound now, and calls only C functions
+    # and methods of built-in types, which a Cell cannot replace.
+
     def under(path, roots, _len=len):
         for root in roots:
             if root == "/" or path == root or (
@@ -84,71 +77,120 @@ def _make_hook(blocked, allowed, cwd):
                 return True
         return False
 
-    # Every name the hook uses is a default argument, bound now. A Cell that replaces
-    # os.path.realpath or builtins.isinstance later changes nothing here.
+    def normalize(path):
+        # An absolute POSIX path without ".", ".." or repeated slashes.
+        parts = []
+        for part in path.split("/"):
+            if part == "" or part == ".":
+                continue
+            if part == "..":
+                if parts:
+                    parts.pop()
+                continue
+            parts.append(part)
+        return "/" + "/".join(parts)
+
+    def resolve(path, _lstat=os.lstat, _readlink=os.readlink, _OSError=OSError,
+                _normalize=normalize):
+        # realpath(3) by hand, following at most 40 links. None when the path goes through
+        # /proc (a descriptor, a memfd, another process's root): refused outright.
+        pending = path.split("/")
+        done = ""
+        links = 0
+        while pending:
+            part = pending.pop(0)
+            if part == "" or part == ".":
+                continue
+            if part == "..":
+                done = done[:done.rfind("/")]
+                continue
+            candidate = done + "/" + part
+            if candidate == "/proc" or candidate == "/dev/fd":
+                return None
+            try:
+                mode = _lstat(candidate).st_mode
+            except _OSError:
+                # Missing from here on: the rest stays as written.
+                return _normalize(candidate + "/" + "/".join(pending))
+            if mode & 0o170000 == 0o120000:
+                links += 1
+                if links > 40:
+                    return None
+                target = _readlink(candidate)
+                if target.startswith("/"):
+                    done = ""
+                pending = target.split("/") + pending
+            else:
+                done = candidate
+        return done or "/"
+
     def hook(event, args,
-             _blocked=blocked, _allowed=allowed, _cwd=cwd,
-             _str=str, _bytes=bytes, _tuple=tuple, _len=len, _type=type,
-             _isabs=os.path.isabs, _join=os.path.join, _normpath=os.path.normpath,
-             _realpath=os.path.realpath, _lexists=os.path.lexists, _dirname=os.path.dirname,
-             _access=os.access, _W_OK=os.W_OK, _fsdecode=os.fsdecode,
-             _suffixes=_EXTENSION_SUFFIXES, _PermissionError=PermissionError,
-             _getframe=sys._getframe, _function=type(_normal), _under=under,
-             _under_code=under.__code__,
+             _blocked=blocked, _allowed=allowed, _fs_encoding=fs_encoding,
+             _str=str, _bytes=bytes, _len=len, _type=type, _isinstance=isinstance,
+             _everything=slice(None),
+             _getcwd=os.getcwd, _lstat=os.lstat, _access=os.access, _W_OK=os.W_OK,
+             _OSError=OSError, _PermissionError=PermissionError,
+             _getframe=sys._getframe, _function=type(_canonical),
+             _under=under, _normalize=normalize, _resolve=resolve,
+             _helpers=(under.__code__, normalize.__code__, resolve.__code__),
              _guarded=("__code__", "__defaults__", "__kwdefaults__")):
         if event == "object.__setattr__" or event == "object.__delattr__":
             if _len(args) >= 2 and _type(args[0]) is _function and args[1] in _guarded:
                 code = args[0].__code__
-                if code is _getframe(0).f_code or code is _under_code:
+                if code is _getframe(0).f_code or code in _helpers:
                     raise _PermissionError("the cellguard audit hook cannot be modified")
             return
-        if event == "import":
-            # An extension module: the second argument is the file being loaded.
-            if _len(args) < 2 or _type(args[1]) is not _str:
-                return
-            name = args[1]
-            if not name.endswith(_suffixes):
-                return
-        elif event == "ctypes.dlopen":
+        if event == "ctypes.dlopen":
             if not args:
                 return
             name = args[0]
-            if _type(name) is _bytes:
-                try:
-                    name = _fsdecode(name)
-                except Exception:
-                    return
-            if _type(name) is not _str:
+        elif event == "import":
+            # The second argument is set only when an extension module's file is loaded.
+            if _len(args) < 2:
                 return
+            name = args[1]
         else:
             return
+        if name is None:
+            return  # the main program's own handle, or a module that is not a file
+        # The exact text the loader will see: the built-in slice copies a subclass's data
+        # without calling any method the subclass overrides.
+        if _isinstance(name, _str):
+            name = _str.__getitem__(name, _everything)
+        elif _isinstance(name, _bytes):
+            name = _bytes.__getitem__(name, _everything).decode(_fs_encoding, "surrogateescape")
+        else:
+            raise _PermissionError(
+                "Refusing to dlopen a shared library named by a non-string object: pass the "
+                "path as a str")
         if name == "":
-            return  # the main program's own handle
-        path_like = "/" in name or "\\" in name or name.startswith(".")
-        try:
-            literal = _normpath(name if _isabs(name) else _join(_cwd, name))
-        except Exception:
-            literal = name
+            return
+        path_like = "/" in name or name.startswith(".")
+        literal = _normalize(name if name.startswith("/") else _getcwd() + "/" + name)
         if not path_like:
             # A bare name is found by the loader's own search (system directories), unless a
             # file of that name sits in the working directory.
-            if not _lexists(literal):
+            try:
+                _lstat(literal)
+            except _OSError:
                 return
             candidates = (literal,)
         else:
-            try:
-                resolved = _realpath(literal)
-            except Exception:
-                resolved = literal
-            candidates = (literal, resolved)
+            candidates = (literal, _resolve(literal))
         for candidate in candidates:
+            if candidate is None or candidate == "/proc" or candidate.startswith("/proc/") \
+                    or candidate.startswith("/dev/fd/"):
+                raise _PermissionError(
+                    "Refusing to dlopen shared library through /proc or a file descriptor: %s. "
+                    "Load native libraries from the Python environment (its prefix or "
+                    "site-packages) or the system library directories." % name)
             if _under(candidate, _allowed):
                 continue
             writable = _under(candidate, _blocked)
             if not writable:
+                parent = candidate[:candidate.rfind("/")] or "/"
                 try:
-                    writable = _access(_dirname(candidate) or "/", _W_OK) or (
-                        _lexists(candidate) and _access(candidate, _W_OK))
+                    writable = _access(parent, _W_OK) or _access(candidate, _W_OK)
                 except Exception:
                     writable = False
             if writable:
@@ -167,7 +209,8 @@ def install(*, enabled=True):
         return False
     if getattr(sys, "_cellguard_audit_armed", False):
         return True
-    cwd = os.getcwd()
-    sys.addaudithook(_make_hook(_blocked_roots(cwd), _allowed_prefixes(), cwd))
+    hook = _make_hook(_blocked_roots(os.getcwd()), _allowed_prefixes(),
+                      sys.getfilesystemencoding())
+    sys.addaudithook(hook)
     sys._cellguard_audit_armed = True
     return True
