@@ -70,6 +70,8 @@ class Channel:
         self.read_fd = read_fd
         self.write_fd = write_fd
         self.write_lock = _thread.allocate_lock()
+        stat = os.fstat(write_fd)
+        self.identity = (stat.st_dev, stat.st_ino)
 
     def receive(self):
         """The next request as a list of fields, or None at end of input."""
@@ -89,6 +91,14 @@ class Channel:
         body = to_json(message).encode("utf-8", "backslashreplace")
         frame = len(body).to_bytes(4, "big") + body
         with self.write_lock:
+            # A Cell that closed the descriptor and opened a file in its place must not get the
+            # protocol written into that file: the worker ends instead, and the host restarts it.
+            try:
+                stat = os.fstat(self.write_fd)
+            except OSError:
+                os._exit(75)
+            if (stat.st_dev, stat.st_ino) != self.identity:
+                os._exit(75)
             view = memoryview(frame)
             while view:
                 written = os.write(self.write_fd, view)
@@ -122,10 +132,14 @@ class CellState:
     def __init__(self):
         self.lock = _thread.allocate_lock()
         self.cell_id = None
+        self.last_started = 0
         self.language = None
         self.process = None  # a bash Cell's leader, unreaped while set
         self.in_python = False
         self.interrupted = False
+        # A Cell asked to stop before it could be signalled (still compiling, its shell not yet
+        # started, or its request not yet taken): it stops as soon as it starts.
+        self.pending = -1
 
 
 STATE = CellState()
@@ -141,23 +155,17 @@ def _sigint_handler(signum, frame):
     return None
 
 
-def interrupt(request_id, channel):
+def interrupt(request_id, cell, channel):
     with STATE.lock:
-        cell = STATE.cell_id
-        if cell is None:
-            reply = {"delivered": False, "reason": "no Cell is running"}
-        elif STATE.language == "bash":
-            if STATE.process is None:
-                reply = {"delivered": False, "reason": "the bash Cell has already ended"}
-            else:
-                try:
-                    os.killpg(STATE.process.pid, _signal.SIGINT)
-                    STATE.interrupted = True
-                    reply = {"delivered": True}
-                except OSError as error:
-                    reply = {"delivered": False,
-                             "reason": "the bash Cell did not accept the signal (%s)" % error.strerror}
-        else:
+        if STATE.cell_id == cell and STATE.language == "bash" and STATE.process is not None:
+            try:
+                os.killpg(STATE.process.pid, _signal.SIGINT)
+                STATE.interrupted = True
+                reply = {"delivered": True}
+            except OSError as error:
+                reply = {"delivered": False,
+                         "reason": "the bash Cell did not accept the signal (%s)" % error.strerror}
+        elif STATE.cell_id == cell and STATE.in_python:
             try:
                 _signal.pthread_kill(MAIN_THREAD, _signal.SIGINT)
                 STATE.interrupted = True
@@ -165,6 +173,11 @@ def interrupt(request_id, channel):
             except OSError as error:
                 reply = {"delivered": False,
                          "reason": "the worker did not accept the signal (%s)" % error.strerror}
+        elif STATE.cell_id == cell or cell > STATE.last_started:
+            STATE.pending = cell
+            reply = {"delivered": True}
+        else:
+            reply = {"delivered": False, "reason": "the Cell had already finished"}
     reply.update({"op": "interrupt-ack", "id": request_id, "cell": cell})
     channel.send(reply)
 
@@ -179,8 +192,8 @@ def reader(channel, mailbox):
         if fields is None:
             mailbox.put(["shutdown"])
             return
-        if fields[0] == "interrupt" and len(fields) == 2:
-            interrupt(int(fields[1]), channel)
+        if fields[0] == "interrupt" and len(fields) == 3:
+            interrupt(int(fields[1]), int(fields[2]), channel)
         else:
             mailbox.put(fields)
 
@@ -236,7 +249,7 @@ class PythonRunner:
         self.namespace = main.__dict__
         self.count = 0
 
-    def run(self, code):
+    def run(self, cell_id, code):
         self.count += 1
         name = "<cell-%d>" % self.count
         remember_source(name, code)
@@ -247,7 +260,11 @@ class PythonRunner:
             last = _ast.Expression(tree.body.pop().value)
         body = compile(tree, name, "exec", dont_inherit=True)
         try:
-            STATE.in_python = True
+            with STATE.lock:
+                STATE.in_python = True
+                stop = STATE.pending == cell_id
+            if stop:
+                raise KeyboardInterrupt
             exec(body, self.namespace)
             if last is not None:
                 value = eval(compile(last, name, "eval", dont_inherit=True), self.namespace)
@@ -257,13 +274,16 @@ class PythonRunner:
             STATE.in_python = False
 
 
-def run_bash(code):
+def run_bash(cell_id, code):
     import subprocess
     process = subprocess.Popen(
         ["bash", "-c", code], stdin=subprocess.DEVNULL, stdout=1, stderr=2,
         start_new_session=True, close_fds=True, cwd=os.getcwd())
     with STATE.lock:
         STATE.process = process
+        if STATE.pending == cell_id:
+            os.killpg(process.pid, _signal.SIGINT)
+            STATE.interrupted = True
     # Wait without reaping: while the leader is an unreaped child its id (and so its group id)
     # cannot be reused, so the reader thread may signal the group until the lock says it ended.
     try:
@@ -284,13 +304,16 @@ def run_bash(code):
 def execute(cell_id, language, marker, code, runner, channel):
     with STATE.lock:
         STATE.cell_id = cell_id
+        STATE.last_started = max(STATE.last_started, cell_id)
         STATE.language = language
         STATE.interrupted = False
     reply = {"op": "done", "id": cell_id, "status": "ok"}
     try:
         try:
+            if STATE.pending == cell_id:
+                raise KeyboardInterrupt
             if language == "bash":
-                exit_code = run_bash(code)
+                exit_code = run_bash(cell_id, code)
                 # The shell's convention for a command killed by a signal.
                 if exit_code < 0:
                     exit_code = 128 - exit_code
@@ -306,11 +329,13 @@ def execute(cell_id, language, marker, code, runner, channel):
                             "traceback": "",
                         }
             else:
-                runner.run(code)
+                runner.run(cell_id, code)
         finally:
             with STATE.lock:
                 STATE.cell_id = None
                 STATE.language = None
+                if STATE.pending == cell_id:
+                    STATE.pending = -1
     except KeyboardInterrupt as error:
         reply["status"] = "interrupted"
         reply["error"] = describe_error(error, "<cell-%d>" % runner.count)
@@ -321,6 +346,23 @@ def execute(cell_id, language, marker, code, runner, channel):
     channel.send(reply)
 
 
+def flush_c_stdio():
+    # Output a Cell printed through C stdio (printf from a library) sits in libc's buffers. Only
+    # when ctypes is already loaded: importing it for every kernel would cost start-up time.
+    if "_ctypes" not in sys.modules:
+        return
+    try:
+        if "libc" not in FLUSH:
+            import ctypes
+            FLUSH["libc"] = ctypes.CDLL(None).fflush
+        FLUSH["libc"](None)
+    except Exception:
+        pass
+
+
+FLUSH = {}
+
+
 def finish_output(marker, reply):
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -328,6 +370,7 @@ def finish_output(marker, reply):
                 stream.flush()
         except Exception:
             pass
+    flush_c_stdio()
     # A Cell may have closed or redirected its output: the next Cell starts on the real pipes.
     for fd, saved in SAVED_OUTPUT.items():
         try:
@@ -348,16 +391,40 @@ def finish_output(marker, reply):
     reply["marked"] = written
 
 
+def high_descriptor(fd):
+    """A close-on-exec copy of fd far above where a Cell's own files land; the original closed."""
+    import fcntl
+    for floor in (1000, 200, 20):
+        try:
+            high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, floor)
+            break
+        except OSError:
+            continue
+    else:
+        high = os.dup(fd)
+        os.set_inheritable(high, False)
+    os.close(fd)
+    return high
+
+
 def main(request_fd, response_fd, audit_hook_source):
-    os.set_inheritable(request_fd, False)
-    os.set_inheritable(response_fd, False)
+    # Nothing the host process happened to inherit reaches a Cell: only 0, 1, 2 and the
+    # protocol pipes stay open.
+    keep = sorted({request_fd, response_fd})
+    low = 3
+    for fd in keep:
+        if fd >= low:
+            os.closerange(low, fd)
+            low = fd + 1
+    os.closerange(low, 1 << 16)
+    request_fd = high_descriptor(request_fd)
+    response_fd = high_descriptor(response_fd)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
     sys.stdin = open(0, "r", closefd=False)
     for fd in (1, 2):
-        SAVED_OUTPUT[fd] = os.dup(fd)
-        os.set_inheritable(SAVED_OUTPUT[fd], False)
+        SAVED_OUTPUT[fd] = high_descriptor(os.dup(fd))
 
     armed = False
     if os.environ.get("CELLGUARD_SAFETY_AUDIT_HOOK", "1").strip().lower() not in (

@@ -52,9 +52,10 @@ export interface InterruptDelivery {
 /** How long interrupt() waits for the worker to say it sent the signal. */
 export const INTERRUPT_ANSWER_MS = 1_000;
 
-interface RunningCell {
-  readonly worker: WorkerProcess;
+/** The Cell being run: its worker is null while one is being started for it. */
+interface ActiveCell {
   readonly id: number;
+  worker: WorkerProcess | null;
 }
 
 export class Kernel {
@@ -64,8 +65,14 @@ export class Kernel {
   #worker: WorkerProcess | null = null;
   #python: string;
   #queue: Promise<unknown> = Promise.resolve();
-  #nextId = 0;
-  #running: RunningCell | null = null;
+  #nextCellId = 0;
+  #nextInterruptId = 0;
+  /** Cells accepted by execute() and not yet begun, in order. */
+  readonly #queued: number[] = [];
+  #active: ActiveCell | null = null;
+  /** Cells asked to stop before they reached the worker: they end without running. */
+  readonly #stopBeforeRun = new Set<number>();
+  #closing: Promise<string | null> | null = null;
   #gap: string | null = null;
   #gapSaid = false;
   #closed = false;
@@ -158,7 +165,9 @@ export class Kernel {
         truncated: false,
       });
     }
-    const run = this.#queue.then(() => this.#runCell(cell.code, cell.language, cell.timeoutMs));
+    const id = ++this.#nextCellId;
+    this.#queued.push(id);
+    const run = this.#queue.then(() => this.#runCell(id, cell.code, cell.language, cell.timeoutMs));
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -172,14 +181,23 @@ export class Kernel {
     this.#gap = null;
     const target: InterruptTarget = this.#sandbox.enforced ? "sandbox" : "local-process";
     if (this.#closed) return { delivered: false, target, reason: "the kernel is closed" };
-    const running = this.#running;
-    if (running === null) return { delivered: false, target, reason: "no Cell is running" };
-    const answer = await running.worker.interrupt(++this.#nextId, INTERRUPT_ANSWER_MS);
+    const active = this.#active;
+    // A Cell still waiting (queued, or its worker starting) is stopped before it runs.
+    if (active === null || active.worker === null) {
+      const waiting = active?.id ?? this.#queued[0];
+      if (waiting === undefined) return { delivered: false, target, reason: "no Cell is running" };
+      this.#stopBeforeRun.add(waiting);
+      return { delivered: true, target };
+    }
+    const answer = await active.worker.interrupt(
+      ++this.#nextInterruptId,
+      active.id,
+      INTERRUPT_ANSWER_MS,
+    );
     if (answer.delivered) return { delivered: true, target };
     const reason = answer.reason ?? "the worker did not say why";
-    // A Cell that ended while the request travelled is not a gap.
-    if (answer.answered && this.#running !== running) return { delivered: false, target, reason };
-    if (answer.answered && /^no Cell is running|already ended/.test(reason)) {
+    // A Cell that finished while the request travelled is not a gap.
+    if (answer.answered && reason === "the Cell had already finished") {
       return { delivered: false, target, reason };
     }
     this.#gap = reason;
@@ -217,35 +235,44 @@ export class Kernel {
    * Idempotent. Kills the worker and its process group, and removes the sandbox's private temp.
    * Resolves with what could not be removed, or null.
    */
-  async close(): Promise<string | null> {
-    if (this.#closed) return null;
+  close(): Promise<string | null> {
     this.#closed = true;
-    await this.#kill("close");
-    this.#stopWatch();
-    return this.#sandbox.close();
+    this.#closing ??= (async () => {
+      await this.#kill("close");
+      this.#stopWatch();
+      return this.#sandbox.close();
+    })();
+    return this.#closing;
   }
 
-  async #runCell(code: string, language: CellLanguage, timeoutMs: number): Promise<CellResult> {
-    if (this.#closed) throw closedError();
+  async #runCell(
+    id: number,
+    code: string,
+    language: CellLanguage,
+    timeoutMs: number,
+  ): Promise<CellResult> {
+    const at = this.#queued.indexOf(id);
+    if (at >= 0) this.#queued.splice(at, 1);
+    const active: ActiveCell = { id, worker: null };
+    this.#active = active;
     const started = performance.now();
-    let worker = this.#worker;
-    if (worker === null || !worker.alive) worker = await this.#startWorker();
-    const id = ++this.#nextId;
-    const running: RunningCell = { worker, id };
-    this.#running = running;
-    this.#killReason = null;
-    const timer = setTimeout(() => void this.#kill("timeout"), timeoutMs);
     let outcome: CellOutcome;
     try {
-      outcome = await worker.run({
-        id,
-        code,
-        language,
-        marker: randomHex(16),
-      });
+      if (this.#closed) throw closedError();
+      let worker = this.#worker;
+      if (worker === null || !worker.alive) worker = await this.#startWorker();
+      active.worker = worker;
+      if (this.#stopBeforeRun.delete(id)) return stoppedBeforeRun(performance.now() - started);
+      this.#killReason = null;
+      const timer = setTimeout(() => void this.#kill("timeout"), timeoutMs);
+      try {
+        outcome = await worker.run({ id, code, language, marker: randomHex(16) });
+      } finally {
+        clearTimeout(timer);
+      }
     } finally {
-      clearTimeout(timer);
-      if (this.#running === running) this.#running = null;
+      this.#stopBeforeRun.delete(id);
+      if (this.#active === active) this.#active = null;
     }
     const durationMs = performance.now() - started;
     const stdout = outcome.stdout.text;
@@ -346,6 +373,13 @@ export class Kernel {
       this.#python,
       (path) => this.#onBreach(path),
     );
+    if (this.#closed) {
+      // close() ran while the new sandbox was being proven: it closed the old one only.
+      await worker?.kill();
+      stopWatch();
+      sandbox.close();
+      throw closedError();
+    }
     this.#sandbox = sandbox;
     this.#stopWatch = stopWatch;
     // The fused worker is the caller's to keep: #startWorker takes it from here.
@@ -495,6 +529,21 @@ export function findPython(
     );
   }
   return found;
+}
+
+function stoppedBeforeRun(durationMs: number): CellResult {
+  return {
+    status: "interrupted",
+    stdout: "",
+    stderr: "",
+    error: {
+      name: "KeyboardInterrupt",
+      message: "interrupted before it started; nothing ran",
+      traceback: "",
+    },
+    durationMs,
+    truncated: false,
+  };
 }
 
 function closedError(): KernelClosedError {

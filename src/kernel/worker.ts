@@ -257,8 +257,11 @@ export class WorkerProcess {
     });
   }
 
-  /** Asks the worker to interrupt the running Cell; never signals anything from here. */
-  interrupt(id: number, timeoutMs: number): Promise<InterruptAnswer> {
+  /**
+   * Asks the worker to interrupt Cell `cell` (running, or about to: it then stops as it
+   * starts); never signals anything from here.
+   */
+  interrupt(id: number, cell: number, timeoutMs: number): Promise<InterruptAnswer> {
     return new Promise((resolve) => {
       if (this.#exit !== null) {
         resolve({
@@ -298,13 +301,13 @@ export class WorkerProcess {
           finish({
             delivered: false,
             answered: false,
-            reason: `the worker did not answer within ${timeoutMs} ms (a Cell inside native code that holds the interpreter lock cannot be reached)`,
+            reason: `the worker did not answer within ${timeoutMs} ms (a Cell inside native code that holds the interpreter lock cannot be reached; the request may still land when it next runs Python code)`,
           }),
         timeoutMs,
       );
       this.#listeners.add(listener);
       this.#exitWaiters.push(onExit);
-      this.#send(["interrupt", String(id)]);
+      this.#send(["interrupt", String(id), String(cell)]);
     });
   }
 
