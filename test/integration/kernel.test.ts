@@ -2,7 +2,7 @@
 // audit hook, interrupts that report whether they landed, timeouts that kill the whole process
 // group, and bad input that runs nothing. The unprivileged re-run repeats all of it as a user.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, type StdioOptions } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -76,6 +76,29 @@ describe("Kernel: a persistent namespace in the real sandbox", { skip }, () => {
       await kernel.execute("import os\nos.close(1)");
       const after = await kernel.execute("print(y)");
       assert.match(after.stdout, /7\n$/);
+    });
+  });
+
+  test("a Cell that closes every descriptor and opens files cannot capture the protocol", async () => {
+    await withKernel(fx, async (kernel) => {
+      const r = await kernel.execute(
+        "import os\nos.closerange(3, 100)\nfiles = [open('f%d.txt' % i, 'w') for i in range(8)]\nprint('opened')",
+        { timeoutMs: 30_000 },
+      );
+      assert.equal(r.status, "ok");
+      assert.equal(r.stdout, "opened\n");
+      assert.equal((await kernel.execute("len(files)")).stdout, "8\n");
+    });
+  });
+
+  test("output printed through C stdio reaches the Cell's stdout", async () => {
+    await withKernel(fx, async (kernel) => {
+      const r = await kernel.execute(
+        'import ctypes\nctypes.CDLL(None).printf(b"from C\\n")\nprint("from Python")',
+      );
+      assert.equal(r.status, "ok");
+      assert.match(r.stdout, /from C\n/);
+      assert.match(r.stdout, /from Python\n/);
     });
   });
 
@@ -204,15 +227,41 @@ describe("Kernel: the native-load audit hook", { skip }, () => {
       "through _ctypes.dlopen directly",
       'import shutil, _ctypes\nshutil.copy(_ctypes.__file__, "evil.so")\n_ctypes.dlopen("./evil.so")',
     ],
+    [
+      "named by a str subclass",
+      'import shutil, ctypes, _ctypes\nshutil.copy(_ctypes.__file__, "evil.so")\nclass S(str):\n    def startswith(self, *a): return True\nctypes.CDLL(S("./evil.so"))',
+    ],
+    [
+      "named by a bytes subclass",
+      'import os, shutil, _ctypes\nshutil.copy(_ctypes.__file__, "evil.so")\nclass B(bytes): pass\n_ctypes.dlopen(B(os.path.abspath("evil.so").encode()))',
+    ],
+    [
+      "named by an object with __fspath__",
+      'import os, shutil, _ctypes\nshutil.copy(_ctypes.__file__, "evil.so")\nclass P:\n    def __fspath__(self): return os.path.abspath("evil.so")\n_ctypes.dlopen(P())',
+    ],
+    [
+      "as an extension module whose file does not end in .so",
+      'import shutil, _ctypes, importlib.util as u, importlib.machinery as m\nshutil.copy(_ctypes.__file__, "ext.txt")\nloader = m.ExtensionFileLoader("_ctypes", "ext.txt")\nloader.create_module(u.spec_from_loader("_ctypes", loader))',
+    ],
+    [
+      "by a relative name after a chdir (the hook must use the current directory)",
+      'import os, shutil, ctypes, _ctypes\nos.makedirs("usr/lib", exist_ok=True)\nshutil.copy(_ctypes.__file__, "usr/lib/evil.so")\nos.makedirs("a/b", exist_ok=True)\nos.chdir("a/b")\nctypes.CDLL("../../usr/lib/evil.so")',
+    ],
+    [
+      "from a read-only memfd through /proc/self/fd",
+      'import os, ctypes, _ctypes\nfd = os.memfd_create("lib")\nos.write(fd, open(_ctypes.__file__, "rb").read())\nos.fchmod(fd, 0o500)\nctypes.CDLL("/proc/self/fd/%d" % fd)',
+    ],
+    [
+      "after a Cell replaces os.path.normpath's code (the hook binds no pure-Python helper)",
+      'import os, posixpath, shutil, ctypes, _ctypes\nshutil.copy(_ctypes.__file__, "evil.so")\ndef fake(path):\n    return "/usr/lib/fake.so"\nposixpath.normpath.__code__ = fake.__code__\nposixpath.realpath.__code__ = (lambda path, *, strict=False: "/usr/lib/fake.so").__code__\nctypes.CDLL(os.getcwd() + "/evil.so")',
+    ],
   ] as const) {
     test(`a load ${label} is refused`, async () => {
       await withKernel(fx, async (kernel) => {
         const r = await kernel.execute(code);
         assert.equal(r.status, "error");
-        assert.match(
-          r.error?.message ?? "",
-          /Refusing to dlopen shared library from a writable path/,
-        );
+        assert.equal(r.error?.name, "PermissionError", r.error?.traceback);
+        assert.match(r.error?.message ?? "", /^Refusing to dlopen /);
       });
     });
   }
@@ -267,6 +316,18 @@ describe("Kernel: interrupts and timeouts", { skip }, () => {
       );
     });
   }
+
+  test("an interrupt sent right after execute() stops that Cell before it runs", async () => {
+    await withKernel(fx, async (kernel) => {
+      const running = kernel.execute("open('ran', 'w').close()\nimport time\ntime.sleep(60)");
+      const delivery = await kernel.interrupt();
+      assert.equal(delivery.delivered, true);
+      const r = await running;
+      assert.equal(r.status, "interrupted");
+      assert.equal(existsSync(join(fx.workspace, "ran")), false, "the Cell ran");
+      assert.equal((await kernel.execute("1 + 1")).stdout, "2\n");
+    });
+  });
 
   test("an interrupt with no Cell running says so and delivers nothing", async () => {
     await withKernel(fx, async (kernel) => {
@@ -393,6 +454,34 @@ describe("Kernel: bad input runs nothing", { skip }, () => {
       (error: unknown) =>
         error instanceof SandboxConfigurationError && /does not exist/.test(error.message),
     );
+  });
+
+  test("a descriptor the host process inherited does not reach a Cell", async () => {
+    // fd 20 of the child is an open pipe it never closes, as from a careless launcher.
+    const stdio: StdioOptions = [
+      "ignore",
+      "pipe",
+      "pipe",
+      ...Array<"ignore">(17).fill("ignore"),
+      "pipe",
+    ];
+    const child = spawn(
+      process.execPath,
+      [
+        join(repoRoot(), "build", "test", "helpers", "kernel-one-cell.js"),
+        fx.workspace,
+        "import os\nsorted(int(fd) for fd in os.listdir('/proc/self/fd') if int(fd) < 100)",
+      ],
+      { env: { ...fx.env, PATH: "/usr/local/bin:/usr/bin:/bin" }, stdio },
+    );
+    let out = "";
+    child.stdout?.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    assert.equal(code, 0, out);
+    const r = JSON.parse(out) as { status: string; stdout: string };
+    assert.equal(r.status, "ok");
+    // 0, 1, 2 and the descriptor listdir itself opened: nothing inherited.
+    assert.equal(r.stdout, "[0, 1, 2, 3]\n");
   });
 
   test("50 MB of output is cut to the bound, and the host's peak RSS stays under 200 MB", async () => {
