@@ -95,3 +95,47 @@ export {
   EgressBlockedError,
 } from "./screen/host/egress.js";
 export { readScreenConfig, type ScreenConfig, type ModelConfig } from "./config/screen-config.js";
+
+// Credentials.
+export {
+  SecretBroker,
+  parseSecretStoreMode,
+  SECRET_STORE_MODES,
+  type SecretStoreMode,
+  type SecretBrokerOptions,
+  type SecretPosture,
+  type SecretDescription,
+} from "./secrets/broker.js";
+export type { SecretBackend } from "./secrets/backend.js";
+export { memoryBackend } from "./secrets/backends/memory.js";
+export {
+  makeRef,
+  parseRef,
+  isRef,
+  storeNamespace,
+  injectionVariable,
+  type ParsedRef,
+} from "./secrets/refs.js";
+export { SecretBrokerError, SecretInputError, SecretStoreUnavailable } from "./secrets/errors.js";
+export {
+  migrateSettingsSecrets,
+  migrateConnectorEnv,
+  resolveSetting,
+  fingerprint,
+  SETTINGS_SECRETS,
+  type MigrationReport,
+  type ConnectorMigrationReport,
+} from "./secrets/migration.js";
+export { Store, StoreError, DB_FILE_NAME } from "./store/store.js";
+export type { CredentialStore, ConnectorRow } from "./store/types.js";
+export {
+  hardenDir,
+  hardenFile,
+  hardenDb,
+  verify as verifyMode,
+  isOwnerOnly,
+  posture as permissionPosture,
+  fsyncDir,
+  type PermissionPosture,
+} from "./store/permissions.js";
+export { lstatIsSymlink, lstatKind } from "./store/fsprobe.js";

@@ -7,6 +7,11 @@ import {
 } from "../config/screen-config.js";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import { findPython, launchWorker } from "../kernel/kernel.js";
+import { SecretBroker } from "../secrets/broker.js";
+import { SecretInputError, SecretStoreUnavailable } from "../secrets/errors.js";
+import { posture as permissionPosture, type PermissionPosture } from "../store/permissions.js";
+import { Store, StoreError } from "../store/store.js";
+import { dataDirFrom } from "./secrets.js";
 import { createKernelSandbox } from "../sandbox/create.js";
 import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
@@ -61,16 +66,21 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
     }
   }
   const screens = readScreenConfig(io.env);
+  const secrets = await measureSecrets(io.env);
   if (options["json"] === true) {
     const report = {
       sandbox: statusToJson(status),
       kernel: kernelToJson(kernel),
       screens: screensToJson(screens),
+      secret_store: secrets.store,
+      permissions: secrets.permissions,
     };
     io.stdout(`${terminalSafeJson(report, 2)}\n`);
     return EXIT_OK;
   }
-  io.stdout(`${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}`);
+  io.stdout(
+    `${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}\n${renderSecrets(secrets)}`,
+  );
   return EXIT_OK;
 }
 
@@ -126,6 +136,49 @@ function renderKernel(k: KernelPosture): string {
     if (k.interpreter !== undefined) lines.push(`  python:     ${escapeOneLine(k.interpreter)}`);
     lines.push(`  worker:     NOT STARTED: ${escapeOneLine(k.detail)}`);
   }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The broker's measured choice (a round trip), or why none holds; and the files' modes. */
+async function measureSecrets(env: NodeJS.ProcessEnv): Promise<{
+  store: Record<string, unknown>;
+  permissions: PermissionPosture | null;
+}> {
+  const dataDir = dataDirFrom(env);
+  let store: Store | null = null;
+  try {
+    store = Store.open(dataDir);
+    const permissions = permissionPosture(dataDir, store.dbPath);
+    try {
+      const broker = await SecretBroker.open({ store, env });
+      return { store: { usable: true, ...broker.posture() }, permissions };
+    } catch (error) {
+      if (!(error instanceof SecretStoreUnavailable) && !(error instanceof SecretInputError)) {
+        throw error;
+      }
+      return { store: { usable: false, detail: error.message }, permissions };
+    }
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return { store: { usable: false, detail: error.message }, permissions: null };
+  } finally {
+    store?.close();
+  }
+}
+
+function renderSecrets(s: Awaited<ReturnType<typeof measureSecrets>>): string {
+  const lines = ["secret store"];
+  if (s.store["usable"] === true) {
+    lines.push(
+      `  backend:     ${String(s.store["backend"])} (mode ${String(s.store["mode"])}, ${s.store["secure"] === true ? "secure" : "NOT SECURE: plaintext in the database"})`,
+    );
+    lines.push(`  detail:      ${escapeOneLine(String(s.store["detail"]))}`);
+  } else {
+    lines.push(`  backend:     NONE: ${escapeOneLine(String(s.store["detail"]))}`);
+  }
+  lines.push(
+    `  permissions: ${s.permissions === null ? "not measured (no database)" : escapeOneLine(s.permissions.detail)}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

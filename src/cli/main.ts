@@ -5,6 +5,7 @@ import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { runCommand } from "./run.js";
 import { screenCommand } from "./screen.js";
+import { secretsCommand } from "./secrets.js";
 import { escapeOneLine } from "./terminal-text.js";
 
 const USAGE = `usage: cellguard <command> [options]
@@ -15,6 +16,8 @@ commands:
   run [options] FILE|-         run one Cell through every layer and the sandboxed kernel
   screen code|shell|output|bio [FILE|-] [--json|--jsonl]
                                run one screen over one input (see cellguard screen --help)
+  secrets put|get|delete|describe|migrate|posture …
+                               the credential broker (values on stdin; shown only with --reveal)
 `;
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
@@ -23,6 +26,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
     exec: execCommand,
     run: runCommand,
     screen: screenCommand,
+    secrets: secretsCommand,
   };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

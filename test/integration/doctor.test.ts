@@ -201,12 +201,12 @@ describe("cellguard doctor: the screens' posture", () => {
     );
   });
 
-  test("the text form lists the screens after the sandbox", async () => {
+  test("the text form lists the screens after the sandbox, then the secret store", async () => {
     const r = await doctor([], {});
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
-      /\n\nscreens\n {2}safety: {5}heuristic \(static signatures\)\n {2}audit hook: on\n {2}bio screen: on\n {2}injection: {2}on\n {2}model: {6}not configured\n$/u,
+      /\n\nscreens\n {2}safety: {5}heuristic \(static signatures\)\n {2}audit hook: on\n {2}bio screen: on\n {2}injection: {2}on\n {2}model: {6}not configured\n\nsecret store\n/u,
     );
   });
 });
