@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(bubblewrap python3)
+# libsecret-tools: the Secret Service for credentials; g++, make: better-sqlite3 on Node 20.
+packages=(bubblewrap python3 libsecret-tools g++ make)
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
   for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

@@ -3,7 +3,16 @@
 // the user can read.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -97,6 +106,13 @@ test(
       cpSync(join(root, "build", "test"), join(tree, "build", "test"), { recursive: true });
       cpSync(join(root, "build", "cellguard.cjs"), join(tree, "build", "cellguard.cjs"));
       cpSync(join(root, "python"), join(tree, "python"), { recursive: true });
+      // The store's SQLite on Node 20 and what it loads at run time.
+      for (const dep of ["better-sqlite3", "bindings", "file-uri-to-path"]) {
+        const from = join(root, "node_modules", dep);
+        if (existsSync(from)) {
+          cpSync(from, join(tree, "node_modules", dep), { recursive: true });
+        }
+      }
       spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
       const home = join(tree, "home");
       mkdirSync(home, { mode: 0o700 });
