@@ -157,6 +157,12 @@ export class SecretBroker {
     if (namespace === null) throw new SecretBrokerError("a database is required to write a secret");
     const write = this.#writes.then(async () => {
       await this.#backend.put(namespace, s, n, value);
+      // A store that keeps something else (cut short, re-encoded) must not pass as a success.
+      if ((await this.#backend.get(namespace, s, n)) !== value) {
+        throw new SecretBrokerError(
+          `the ${this.#backend.name} store did not keep the value it was given (it read back different or missing); check it with cellguard secrets describe`,
+        );
+      }
       return makeRef(s, n, namespace);
     });
     this.#writes = write.catch(() => undefined);
@@ -171,14 +177,18 @@ export class SecretBroker {
     return this.#backend.get(slot, parsed.scope, parsed.name);
   }
 
-  /** Deletes under the same ownership rules: a v1 system slot is never deleted. */
-  async delete(ref: string): Promise<void> {
+  /**
+   * Deletes under the same ownership rules: another database's reference and a v1 system slot
+   * are never deleted. Resolves false when the reference was not this broker's to delete.
+   */
+  async delete(ref: string): Promise<boolean> {
     const parsed = parseRef(ref);
     const slot = this.#slot(parsed);
-    if (slot === null) return;
+    if (slot === null) return false;
     const done = this.#writes.then(() => this.#backend.delete(slot, parsed.scope, parsed.name));
     this.#writes = done.catch(() => undefined);
     await done;
+    return true;
   }
 
   /** Never includes the value. */

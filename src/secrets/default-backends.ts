@@ -44,9 +44,9 @@ function isWsl(): boolean {
   }
 }
 
-// WSL interop: powershell.exe on the Windows side, at its fixed place first.
+// WSL interop: powershell.exe at its fixed place on the Windows side, never one found through a
+// PATH that a caller (or a Cell) could have set.
 function findPowershell(): string | null {
   const fixed = "/mnt/c/Windows/System32/WindowsPowerShell/v1.0/powershell.exe";
-  if (existsSync(fixed)) return fixed;
-  return whichOnPath("powershell.exe", process.env["PATH"]);
+  return existsSync(fixed) ? fixed : null;
 }

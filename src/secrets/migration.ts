@@ -29,6 +29,8 @@ export interface MigrationOptions {
 }
 
 export interface MigrationReport {
+  /** False when the files could not be scrubbed (another connection was reading): rerun. */
+  readonly scrubbed: boolean;
   readonly migrated: string[];
   readonly alreadyMigrated: string[];
   readonly reentryRequired: string[];
@@ -38,9 +40,18 @@ export interface MigrationReport {
 }
 
 export interface ConnectorMigrationReport {
+  readonly scrubbed: boolean;
   readonly migrated: string[];
   readonly reentryRequired: string[];
   readonly failed: { connector: string; error: string }[];
+}
+
+/**
+ * The secret's name for one connector variable. The connector name's length goes first, so
+ * connector `a` with variable `b.C` and connector `a.b` with variable `C` never share a slot.
+ */
+export function connectorSecretName(connector: string, variable: string): string {
+  return `${connector.length}.${connector}.${variable}`;
 }
 
 export function fingerprint(secret: string): string {
@@ -83,9 +94,9 @@ export async function migrateSettingsSecrets(
     }
   }
   // Also after a run that found nothing to do: an earlier run may have died before its scrub.
-  store.scrub();
+  const scrubbed = store.scrub();
   options.onStep?.("scrubbed", "");
-  return { ...report, ok: report.failed.length === 0 };
+  return { ...report, scrubbed, ok: report.failed.length === 0 && scrubbed };
 }
 
 export async function migrateConnectorEnv(
@@ -123,7 +134,7 @@ export async function migrateConnectorEnv(
                 {
                   key: `${row.name}.${variable}`,
                   scope: CONNECTOR_SCOPE,
-                  name: `${row.name}.${variable}`,
+                  name: connectorSecretName(row.name, variable),
                   value,
                 },
                 options,
@@ -136,9 +147,9 @@ export async function migrateConnectorEnv(
       report.failed.push({ connector: row.name, error: typeName(error) });
     }
   }
-  store.scrub();
+  const scrubbed = store.scrub();
   options.onStep?.("scrubbed", "");
-  return report;
+  return { ...report, scrubbed };
 }
 
 /**

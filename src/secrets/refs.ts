@@ -71,12 +71,20 @@ export function sanitizeNamespace(value: unknown): string {
   return text;
 }
 
+/** secret-tool keeps at most this many bytes of a secret and drops the rest without a word. */
+export const MAX_SECRET_BYTES = 8192;
+
 /** The keychain tools read one line: a secret must not hold a line break. Never echoes it. */
 export function checkSecretValue(secret: unknown): string {
   if (typeof secret !== "string") {
     throw new SecretInputError(`a secret must be a string: current type is ${typeof secret}`);
   }
   if (secret === "") throw new SecretInputError("a secret must not be empty");
+  if (Buffer.byteLength(secret, "utf8") > MAX_SECRET_BYTES) {
+    throw new SecretInputError(
+      `a secret must be at most ${MAX_SECRET_BYTES} bytes (the Secret Service keeps no more): this one is ${Buffer.byteLength(secret, "utf8")}; the value was not stored`,
+    );
+  }
   if (secret.includes("\n") || secret.includes("\r")) {
     throw new SecretInputError(
       "a secret must not contain a newline or a carriage return (the keychain tools read one line); the value was not stored",

@@ -7,7 +7,7 @@
 // mode onto its -wal, -shm and -journal sidecars whatever the umask: the file is created 0600
 // before SQLite sees it, inside a directory hardened to 0700, and never through a symlink.
 import type BetterSqlite3 from "better-sqlite3";
-import { closeSync, constants, fchmodSync, openSync, statSync } from "node:fs";
+import { closeSync, constants, fchmodSync, lstatSync, openSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { isAbsentError, lstatKind } from "./fsprobe.js";
@@ -247,7 +247,13 @@ function prepareFile(path: string): void {
       { code: "ERR_STORE_PATH" },
     );
   }
-  hardenDir(parent);
+  refuseForeignDirectory(parent);
+  if (!hardenDir(parent) && process.getuid !== undefined) {
+    throw new StoreError(
+      `Cannot open the database ${path}: its directory ${parent} could not be made owner-only (0700)`,
+      { code: "ERR_STORE_PERMISSIONS" },
+    );
+  }
   refuseSymlinks(path);
   const kind = lstatKind(path);
   if (kind !== null && kind !== "file") {
@@ -256,6 +262,7 @@ function prepareFile(path: string): void {
       { code: "ERR_STORE_PATH" },
     );
   }
+  refuseForeignFiles(path);
   // The flags of "a", plus O_NOFOLLOW so a symlink swapped in after the check above is refused
   // by the kernel too (fs.constants has no O_NOFOLLOW on Windows, where it ORs in as 0).
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
@@ -271,6 +278,47 @@ function prepareFile(path: string): void {
     fchmodSync(fd, FILE_MODE);
   } finally {
     closeSync(fd);
+  }
+}
+
+// A data directory someone else owns, or a shared one (sticky, or writable by anyone), is refused
+// before anything in it is touched: hardening it would take it from its owner (as root, /tmp
+// itself), and files another user planted there (a world-readable -wal) would take the secrets.
+function refuseForeignDirectory(dir: string): void {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const st = statSync(dir);
+  if (st.uid !== uid) {
+    throw new StoreError(
+      `Cannot open the database in ${dir}: the directory belongs to uid ${st.uid}, not to this user (uid ${uid}); use a private data directory`,
+      { code: "ERR_STORE_PERMISSIONS" },
+    );
+  }
+  if ((st.mode & 0o1000) !== 0) {
+    throw new StoreError(
+      `Cannot open the database in ${dir}: the directory is shared (sticky bit set); use a private data directory`,
+      { code: "ERR_STORE_PERMISSIONS" },
+    );
+  }
+}
+
+function refuseForeignFiles(path: string): void {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  for (const candidate of [path, ...SIDECAR_SUFFIXES.map((suffix) => path + suffix)]) {
+    let st;
+    try {
+      st = lstatSync(candidate);
+    } catch (error) {
+      if (isAbsentError(error)) continue;
+      throw error;
+    }
+    if (!st.isFile() || st.uid !== uid) {
+      throw new StoreError(
+        `Cannot open the database: ${candidate} is ${st.isFile() ? `owned by uid ${st.uid}` : "not a regular file"}, not a file of this user (uid ${uid}); remove it`,
+        { code: "ERR_STORE_PERMISSIONS" },
+      );
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DATABASE_FILE } from "../config/data-dir.js";
-import { hardenDb, hardenDir } from "./permissions.js";
+import { hardenDb } from "./permissions.js";
 import {
   openDatabase,
   StoreError,
@@ -47,9 +47,9 @@ export class Store implements CredentialStore {
    * ```
    */
   static open(dataDir: string, options: OpenDatabaseOptions = {}): Store {
+    // mkdir's mode passes through the umask and leaves an existing directory as it was:
+    // openDatabase checks who owns the directory, then makes it 0700.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    // mkdir's mode passes through the umask and leaves an existing directory as it was.
-    hardenDir(dataDir);
     const dbPath = join(dataDir, DB_FILE_NAME);
     const db = openDatabase(dbPath, options);
     try {
@@ -112,11 +112,18 @@ export class Store implements CredentialStore {
     );
   }
 
-  scrub(): void {
-    this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  scrub(): boolean {
+    const first = this.#checkpoint();
     this.#db.exec("VACUUM");
     // VACUUM rewrites every page through the WAL: move them home and empty the WAL again.
-    this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return this.#checkpoint() && first;
+  }
+
+  // False when another connection's read kept the checkpoint from finishing: old pages, and
+  // whatever they held, stay in the files until it ends.
+  #checkpoint(): boolean {
+    const row = this.#db.get("PRAGMA wal_checkpoint(TRUNCATE)");
+    return row === undefined || Number(row["busy"] ?? 0) === 0;
   }
 
   close(): void {

@@ -19,8 +19,9 @@ export interface CredentialStore {
   putConnector(row: ConnectorRow): void;
   /**
    * Makes overwritten and deleted values unrecoverable from the files: checkpoint the WAL
-   * (TRUNCATE) and VACUUM. The connection already runs with `secure_delete=ON`.
+   * (TRUNCATE) and VACUUM. The connection already runs with `secure_delete=ON`. False when
+   * another connection kept the checkpoint from completing.
    */
-  scrub(): void;
+  scrub(): boolean;
   close(): void;
 }

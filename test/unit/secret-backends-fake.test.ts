@@ -403,10 +403,10 @@ test("windows-dpapi sends the secret only inside the stdin JSON, never in argv o
   assertNeverInArgvOrEnv(calls(dir), "canary");
 });
 
-test("windows-dpapi passes the given environment with WSLENV emptied and nothing added", async (t) => {
+test("windows-dpapi passes only what interop needs, with WSLENV emptied: none of the caller's other variables", async (t) => {
   const { dir, backend } = dpapi(t);
   await backend.get(NAMESPACE, "llm", "llm_api_key");
-  assert.deepEqual(calls(dir)[0]?.env, { ...WSL_ENV, WSLENV: "" });
+  assert.deepEqual(calls(dir)[0]?.env, { PATH: WSL_ENV.PATH, HOME: WSL_ENV.HOME, WSLENV: "" });
 });
 
 test("windows-dpapi reports exactly 'operation failed' and echoes nothing the helper printed", async (t) => {

@@ -123,7 +123,7 @@ describe("SecretBroker", () => {
     calls.length = 0;
     const foreign = makeRef("llm", "api_key", "f".repeat(32));
     assert.equal(await broker.get(foreign), null);
-    await broker.delete(foreign);
+    assert.equal(await broker.delete(foreign), false);
     assert.deepEqual(calls, []);
     assert.equal(broker.refRequiresReentry(foreign), true);
     store.close();
@@ -139,7 +139,7 @@ describe("SecretBroker", () => {
     });
     calls.length = 0;
     assert.equal(await broker.get("secret://v1/llm/api_key"), null);
-    await broker.delete("secret://v1/llm/api_key");
+    assert.equal(await broker.delete("secret://v1/llm/api_key"), false);
     assert.deepEqual(calls, []);
     assert.equal(broker.refRequiresReentry("secret://v1/llm/api_key"), true);
     store.close();

@@ -101,23 +101,38 @@ export function macosKeychainBackend(options: MacosKeychainOptions): SecretBacke
         KEYCHAIN_SERVICE,
         "-w",
       ]);
-      if (result.code !== 0) return null;
+      // Only "the item could not be found" is absence; a locked or unreachable keychain is an
+      // error, never "no secret".
+      if (result.code === ITEM_NOT_FOUND) return null;
+      if (result.code !== 0) {
+        throw new SecretBrokerError(
+          `keychain read failed (security exit ${String(result.code)}; is the keychain locked?)`,
+        );
+      }
       const out = result.stdout.toString("utf8");
       return out.endsWith("\n") ? out.slice(0, -1) : out;
     },
 
     async delete(namespace, scope, name) {
-      // Deleting an item that is not there exits non-zero; either way the slot is empty.
-      await run([
+      // An item that is not there is already deleted; any other failure leaves it in place.
+      const result = await run([
         "delete-generic-password",
         "-a",
         accountFor(namespace, scope, name),
         "-s",
         KEYCHAIN_SERVICE,
       ]);
+      if (result.code !== 0 && result.code !== ITEM_NOT_FOUND) {
+        throw new SecretBrokerError(
+          `keychain delete failed (security exit ${String(result.code)}; is the keychain locked?)`,
+        );
+      }
     },
   };
 }
+
+/** `security`'s exit status for errSecItemNotFound. */
+const ITEM_NOT_FOUND = 44;
 
 function minimalEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};

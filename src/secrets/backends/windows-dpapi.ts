@@ -11,10 +11,20 @@ import { DPAPI_SCRIPT } from "./dpapi-script.js";
 
 export type DpapiAction = "put" | "get" | "delete";
 
+// What WSL interop needs to start a Windows program, and nothing else of the caller's
+// environment (which may hold injected secrets). WSLENV emptied: no Linux variable crosses over.
+const INTEROP_VARIABLES = ["PATH", "HOME", "LANG", "WSL_INTEROP", "WSL_DISTRO_NAME"];
+
+function interopEnv(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = { WSLENV: "" };
+  for (const name of INTEROP_VARIABLES) out[name] = env[name];
+  return out;
+}
+
 export interface DpapiRequestOptions {
   /** Path of powershell.exe through WSL interop, or null when interop is missing. */
   readonly powershell: string | null;
-  /** Passed to powershell.exe with WSLENV set to "". */
+  /** Read for the interop variables only; powershell.exe gets WSLENV set to "". */
   readonly env: NodeJS.ProcessEnv;
   /** The WSL user's uid: part of the storage key. */
   readonly uid: number;
@@ -155,7 +165,7 @@ export async function requestDpapi(
   try {
     result = await runHelper(powershell, POWERSHELL_ARGS, {
       stdin,
-      env: { ...options.env, WSLENV: "" },
+      env: interopEnv(options.env),
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
   } catch (error) {
