@@ -2,30 +2,56 @@
 # Starts a private D-Bus session bus and an unlocked gnome-keyring-daemon for the test run (the
 # tested recipe of the keychain notes, §2.3): a bus config without service directories, so
 # nothing is auto-activated and no unlock prompt can appear; a throwaway keyring home and a random
-# password. Prints the shell assignments for the caller to eval; never touches a real keyring.
+# password. Both daemons run with an environment of their own (env -i, private XDG directories),
+# so they can never reach, replace or remove a real keyring's files or control socket. Prints the
+# shell assignments for the caller to eval; on any failure it cleans up and exits non-zero.
 set -euo pipefail
 root="$(mktemp -d "${TMPDIR:-/tmp}/cellguard-ci-keyring.XXXXXX")"
-mkdir -m 700 "$root/home"
+bus_pid=""
+cleanup() {
+  [ -n "$bus_pid" ] && kill "$bus_pid" 2>/dev/null
+  rm -rf "$root"
+}
+trap cleanup ERR
+mkdir -m 700 "$root/home" "$root/run"
+private_env=(env -i PATH=/usr/bin:/bin HOME="$root/home" XDG_RUNTIME_DIR="$root/run"
+  XDG_DATA_HOME="$root/home/.local/share" XDG_CONFIG_HOME="$root/home/.config"
+  XDG_CACHE_HOME="$root/home/.cache" LANG=C.UTF-8)
 sed -e 's#<standard_session_servicedirs */>##' /usr/share/dbus-1/session.conf >"$root/session.conf"
-dbus-daemon --config-file="$root/session.conf" --fork --nopidfile \
+"${private_env[@]}" dbus-daemon --config-file="$root/session.conf" --fork --nopidfile \
   --print-address=3 --print-pid=4 3>"$root/bus.addr" 4>"$root/bus.pid"
+bus_pid="$(cat "$root/bus.pid")"
 address="$(head -n1 "$root/bus.addr")"
-export DBUS_SESSION_BUS_ADDRESS="$address"
 password="$(head -c 24 /dev/urandom | base64)"
 # printf, not echo: a trailing newline would be part of the keyring password.
-printf '%s' "$password" | HOME="$root/home" gnome-keyring-daemon --unlock --components=secrets >/dev/null
+printf '%s' "$password" |
+  "${private_env[@]}" DBUS_SESSION_BUS_ADDRESS="$address" gnome-keyring-daemon --unlock \
+    --components=secrets >/dev/null
+ask() {
+  "${private_env[@]}" DBUS_SESSION_BUS_ADDRESS="$address" dbus-send --session \
+    --print-reply=literal "$@" 2>&1
+}
 i=0
-until dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-  org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q true; do
+until ask --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+  string:org.freedesktop.secrets | grep -q true; do
   i=$((i + 1))
-  [ "$i" -ge 50 ] && { echo "start-test-keyring: the Secret Service did not appear on the bus" >&2; exit 70; }
+  if [ "$i" -ge 50 ]; then
+    echo "start-test-keyring: the Secret Service did not appear on the bus" >&2
+    cleanup
+    exit 70
+  fi
   sleep 0.1
 done
-locked="$(dbus-send --session --print-reply=literal --dest=org.freedesktop.secrets \
-  /org/freedesktop/secrets/aliases/default org.freedesktop.DBus.Properties.Get \
-  string:org.freedesktop.Secret.Collection string:Locked 2>&1)" ||
-  { echo "start-test-keyring: no default collection: $locked" >&2; exit 71; }
-case "$locked" in *false*) ;; *) echo "start-test-keyring: the default collection is locked" >&2; exit 72 ;; esac
+locked="$(ask --dest=org.freedesktop.secrets /org/freedesktop/secrets/aliases/default \
+  org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked)" || true
+case "$locked" in
+  *false*) ;;
+  *)
+    echo "start-test-keyring: the default collection is missing or locked: $locked" >&2
+    cleanup
+    exit 72
+    ;;
+esac
 printf 'export DBUS_SESSION_BUS_ADDRESS=%q\n' "$address"
-printf 'CELLGUARD_TEST_KEYRING_BUS_PID=%q\n' "$(cat "$root/bus.pid")"
+printf 'CELLGUARD_TEST_KEYRING_BUS_PID=%q\n' "$bus_pid"
 printf 'CELLGUARD_TEST_KEYRING_ROOT=%q\n' "$root"

@@ -32,7 +32,8 @@ const ARITY: Readonly<Record<string, number>> = {
   migrate: 0,
   posture: 0,
 };
-const MAX_SECRET_BYTES = 64 * 1024;
+/** Read at most this much; the broker refuses more than MAX_SECRET_BYTES of value. */
+const MAX_INPUT_BYTES = 64 * 1024;
 
 /** The data directory: CELLGUARD_DATA_DIR, else the platform default. */
 export function dataDirFrom(env: NodeJS.ProcessEnv): string {
@@ -99,7 +100,12 @@ export async function secretsCommand(
         return EXIT_OK;
       }
       case "delete":
-        await broker.delete(operands[0] ?? "");
+        if (!(await broker.delete(operands[0] ?? ""))) {
+          io.stderr(
+            "cellguard secrets: nothing was deleted: the reference belongs to another database, or is a legacy slot another installation may use\n",
+          );
+          return EXIT_FAILURE;
+        }
         return EXIT_OK;
       case "describe": {
         const d = await broker.describe(operands[0] ?? "");
@@ -113,11 +119,11 @@ export async function secretsCommand(
       case "migrate": {
         const settings = await migrateSettingsSecrets(store, broker);
         const connectors = await migrateConnectorEnv(store, broker);
-        const ok = settings.ok && connectors.failed.length === 0;
+        const ok = settings.ok && connectors.failed.length === 0 && connectors.scrubbed;
         io.stdout(
           json
             ? `${terminalSafeJson({ settings, connectors, ok })}\n`
-            : `settings: migrated ${list(settings.migrated)}; already ${list(settings.alreadyMigrated)}; re-entry required ${list(settings.reentryRequired)}; empty ${list(settings.empty)}; failed ${list(settings.failed.map((f) => `${f.setting} (${f.error})`))}\nconnectors: migrated ${list(connectors.migrated)}; re-entry required ${list(connectors.reentryRequired)}; failed ${list(connectors.failed.map((f) => `${f.connector} (${f.error})`))}\n`,
+            : `${settings.scrubbed && connectors.scrubbed ? "" : "WARNING: the database files could not be scrubbed (another process has the database open); old values may remain in them until you run migrate again\n"}settings: migrated ${list(settings.migrated)}; already ${list(settings.alreadyMigrated)}; re-entry required ${list(settings.reentryRequired)}; empty ${list(settings.empty)}; failed ${list(settings.failed.map((f) => `${f.setting} (${f.error})`))}\nconnectors: migrated ${list(connectors.migrated)}; re-entry required ${list(connectors.reentryRequired)}; failed ${list(connectors.failed.map((f) => `${f.connector} (${f.error})`))}\n`,
         );
         return ok ? EXIT_OK : EXIT_FAILURE;
       }
@@ -158,9 +164,15 @@ async function readSecret(stdin: Readable): Promise<string> {
       "put reads the value from standard input, and a terminal would echo it: pipe it in (for example from a password manager)",
     );
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(
-    await readWholeInput(undefined, stdin, MAX_SECRET_BYTES),
-  );
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(
+      await readWholeInput(undefined, stdin, MAX_INPUT_BYTES),
+    );
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError("the value on standard input is not UTF-8 text; nothing was stored");
+  }
   return text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text;
 }
 

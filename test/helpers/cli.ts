@@ -12,7 +12,7 @@ export interface CliResult {
 export interface CliOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
-  readonly input?: string;
+  readonly input?: string | Buffer;
   readonly timeoutMs?: number;
   /**
    * A host directory the CLI inherits as descriptor 200 without close-on-exec, as from a

@@ -110,6 +110,25 @@ describe("cellguard secrets (no keychain)", () => {
     assert.equal(reveal.stdout, `${CANARY}\n`);
   });
 
+  test("delete of another database's reference deletes nothing and says so", async () => {
+    const e = env({ CELLGUARD_SECRET_STORE: "plaintext" });
+    const r = await runCli(["secrets", "delete", `secret://v2/${"f".repeat(32)}/llm/api_key`], {
+      env: e,
+    });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /nothing was deleted/);
+  });
+
+  test("a value that is not UTF-8 is refused, not stored with replacement characters", async () => {
+    const e = env({ CELLGUARD_SECRET_STORE: "plaintext" });
+    const r = await runCli(["secrets", "put", "llm", "k"], {
+      env: e,
+      input: Buffer.from([0x66, 0xff, 0x66, 0x0a]),
+    });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /not UTF-8/);
+  });
+
   test("migrate moves plaintext settings behind references and reports by name only", async () => {
     const e = env({ CELLGUARD_SECRET_STORE: "plaintext" });
     const r = await runCli(["secrets", "migrate", "--json"], { env: e });

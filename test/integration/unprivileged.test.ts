@@ -124,6 +124,7 @@ test(
         TMPDIR: "/tmp",
         // The same rule as the caller's: in CI a missing component fails the user's run too.
         CELLGUARD_REQUIRE_COMPONENTS: process.env["CELLGUARD_REQUIRE_COMPONENTS"] ?? "",
+        CELLGUARD_TEST_UNPRIVILEGED_RERUN: "1",
       };
       const { code, output } = await runAs({ uid, gid }, ["--test", ...suiteFiles(tree)], {
         cwd: home,
