@@ -1,9 +1,10 @@
 // Default secret read denials: concrete credential paths a Cell must not read, resolved on the
 // host. A deny that is, or contains, the workspace or the private temp is dropped so the
 // sandbox's own roots stay usable.
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { DATABASE_FILE, dataDirCandidates } from "../config/data-dir.js";
+import { canonicalPath } from "../platform/canonical-path.js";
 import type { OsFamily } from "../platform/select.js";
 import { isSameOrInside, type DenyEntry, type ReadMask } from "../policy/sandbox-policy.js";
 
@@ -114,21 +115,8 @@ export function defaultSecretReadDenials(inputs: DenyListInputs): DenyEntry[] {
   return out;
 }
 
-/**
- * Resolves symlinks so the deny names the path the kernel sees (macOS matches /private/var).
- * A missing path is resolved through its nearest existing ancestor.
- */
-// libc's realpath (one call) rather than Node's JavaScript walk (an lstat per component): the
-// deny list resolves some fifty paths before every sandboxed command.
-export function canonicalPath(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    return join(canonicalPath(parent), basename(path));
-  }
-}
+/** Resolves symlinks so the deny names the path the kernel sees (macOS matches /private/var). */
+export { canonicalPath } from "../platform/canonical-path.js";
 
 function findDotEnv(start: string): string | null {
   let dir = start;

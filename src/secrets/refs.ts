@@ -4,8 +4,8 @@
 // symlinked alias of the same directory resolves the same secrets, a copied database at another
 // path does not, and the path itself never appears in a reference.
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { canonicalPath } from "../platform/canonical-path.js";
 import { SecretInputError } from "./errors.js";
 
 export const REF_PREFIX_V1 = "secret://v1/";
@@ -22,6 +22,7 @@ export interface ParsedRef {
 
 /** The namespace of the database at `dbPath`: 32 hex characters. */
 export function storeNamespace(dbPath: string): string {
+  // The database file may not exist yet: the namespace must not change when it is created.
   const canonical = canonicalPath(resolve(dbPath));
   return createHash("sha256")
     .update(NAMESPACE_TAG, "utf8")
@@ -29,18 +30,6 @@ export function storeNamespace(dbPath: string): string {
     .update(canonical, "utf8")
     .digest("hex")
     .slice(0, 32);
-}
-
-// realpath of the longest existing prefix, with the rest appended: the database file may not
-// exist yet, and the namespace must not change when it is created.
-function canonicalPath(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    return join(canonicalPath(parent), basename(path));
-  }
 }
 
 const ALLOWED = /^[A-Za-z0-9._-]+$/;

@@ -1,16 +1,10 @@
 // Run as its own process by the kernel test: one Cell prints 50 MB, and this process reports
 // what it kept and its own peak RSS (which a shared test process could not measure alone).
-import { Kernel } from "../../src/kernel/kernel.js";
-import { systemPython } from "./host.js";
+import { startEnforcedKernel } from "./kernel.js";
 
 const workspace = process.argv[2];
 if (workspace === undefined) throw new Error("usage: kernel-flood WORKSPACE");
-const kernel = await Kernel.start({
-  workspace,
-  python: systemPython ?? "python3",
-  sandbox: { mode: "enforce" },
-  onWarning: () => undefined,
-});
+const kernel = await startEnforcedKernel(workspace);
 try {
   const r = await kernel.execute(
     'import sys\nchunk = "x" * 65535 + "\\n"\nfor _ in range(800):\n    sys.stdout.write(chunk)\nprint("END")',

@@ -1,18 +1,12 @@
 // Run as its own process by the kernel test: starts a kernel in the workspace given, runs one
 // Cell, and prints its result as JSON. The test controls what this process inherits.
-import { Kernel } from "../../src/kernel/kernel.js";
-import { systemPython } from "./host.js";
+import { startEnforcedKernel } from "./kernel.js";
 
 const [workspace, code] = process.argv.slice(2);
 if (workspace === undefined || code === undefined) {
   throw new Error("usage: kernel-one-cell WORKSPACE CODE");
 }
-const kernel = await Kernel.start({
-  workspace,
-  python: systemPython ?? "python3",
-  sandbox: { mode: "enforce" },
-  onWarning: () => undefined,
-});
+const kernel = await startEnforcedKernel(workspace);
 try {
   process.stdout.write(JSON.stringify(await kernel.execute(code)));
 } finally {

@@ -30,3 +30,13 @@ export async function startKernel(
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** For the helper processes the kernel tests spawn: a kernel in `workspace`, enforced. */
+export function startEnforcedKernel(workspace: string): Promise<Kernel> {
+  return Kernel.start({
+    workspace,
+    python: systemPython ?? "python3",
+    sandbox: { mode: "enforce" },
+    onWarning: () => undefined,
+  });
+}

@@ -3,20 +3,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isAbsentError, lstatIsSymlink, lstatKind } from "../../src/store/fsprobe.js";
 import { isRoot } from "../helpers/host.js";
-
-function withTempDir(body: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), "cellguard-fsprobe-"));
-  try {
-    body(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { withTempDir } from "../helpers/temp.js";
 
 function errnoCode(code: string): (error: unknown) => boolean {
   return (error) => error instanceof Error && (error as NodeJS.ErrnoException).code === code;
@@ -26,7 +17,7 @@ const mkfifo = spawnSync("mkfifo", ["--version"]).error === undefined;
 
 describe("lstatKind", () => {
   test("a symlink to a file is reported as symlink, never as the file it points to", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       writeFileSync(join(dir, "target"), "x");
       symlinkSync(join(dir, "target"), join(dir, "link"));
       assert.equal(lstatKind(join(dir, "link")), "symlink");
@@ -34,14 +25,14 @@ describe("lstatKind", () => {
   });
 
   test("a dangling symlink is reported as symlink, not as absent", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       symlinkSync(join(dir, "nowhere"), join(dir, "dangling"));
       assert.equal(lstatKind(join(dir, "dangling")), "symlink");
     });
   });
 
   test("a directory, a regular file and a symlink to a directory are told apart", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       mkdirSync(join(dir, "sub"));
       writeFileSync(join(dir, "file"), "");
       symlinkSync(join(dir, "sub"), join(dir, "sublink"));
@@ -53,7 +44,7 @@ describe("lstatKind", () => {
   });
 
   test("a FIFO is other", { skip: mkfifo ? false : "needs the mkfifo program" }, () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       const fifo = join(dir, "fifo");
       assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
       assert.equal(lstatKind(fifo), "other");
@@ -61,13 +52,13 @@ describe("lstatKind", () => {
   });
 
   test("a missing path is null", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       assert.equal(lstatKind(join(dir, "missing")), null);
     });
   });
 
   test("a path through a regular file (ENOTDIR) is null", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       writeFileSync(join(dir, "file"), "");
       assert.equal(lstatKind(join(dir, "file", "child")), null);
     });
@@ -77,7 +68,7 @@ describe("lstatKind", () => {
     "EACCES on an unreadable parent propagates instead of reading as absent",
     { skip: isRoot ? "root bypasses directory permissions, so EACCES cannot happen" : false },
     () => {
-      withTempDir((dir) => {
+      withTempDir("fsprobe", (dir) => {
         mkdirSync(join(dir, "locked"));
         writeFileSync(join(dir, "locked", "inside"), "");
         chmodSync(join(dir, "locked"), 0o000);
@@ -92,7 +83,7 @@ describe("lstatKind", () => {
   );
 
   test("ELOOP through a symlink loop propagates instead of reading as absent (runs as root too)", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       symlinkSync(join(dir, "loop"), join(dir, "loop"));
       assert.throws(() => lstatKind(join(dir, "loop", "child")), errnoCode("ELOOP"));
       assert.throws(
@@ -103,7 +94,7 @@ describe("lstatKind", () => {
   });
 
   test("ENAMETOOLONG propagates instead of reading as absent", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       const long = join(dir, "n".repeat(300));
       assert.throws(() => lstatKind(long), errnoCode("ENAMETOOLONG"));
     });
@@ -112,7 +103,7 @@ describe("lstatKind", () => {
 
 describe("lstatIsSymlink", () => {
   test("true for a symlink and a dangling symlink, false for a file and a directory", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       writeFileSync(join(dir, "file"), "");
       symlinkSync(join(dir, "file"), join(dir, "link"));
       symlinkSync(join(dir, "nowhere"), join(dir, "dangling"));
@@ -124,7 +115,7 @@ describe("lstatIsSymlink", () => {
   });
 
   test("a missing path is false by default and throws ENOENT with missingOk false", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       const missing = join(dir, "missing");
       assert.equal(lstatIsSymlink(missing), false);
       assert.throws(() => lstatIsSymlink(missing, { missingOk: false }), errnoCode("ENOENT"));
@@ -132,7 +123,7 @@ describe("lstatIsSymlink", () => {
   });
 
   test("ENOTDIR is absent too: false by default, thrown with missingOk false", () => {
-    withTempDir((dir) => {
+    withTempDir("fsprobe", (dir) => {
       writeFileSync(join(dir, "file"), "");
       const through = join(dir, "file", "child");
       assert.equal(lstatIsSymlink(through), false);

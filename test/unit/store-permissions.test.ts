@@ -3,16 +3,7 @@
 // without a chmod being attempted.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostPlatform } from "../../src/platform/select.js";
 import {
@@ -26,36 +17,14 @@ import {
   posture,
   verify,
 } from "../../src/store/permissions.js";
+import { withTempDir, underUmask022, modeOf } from "../helpers/temp.js";
 
 const windows: HostPlatform = { os: "other", name: "win32", arch: "x64" };
 const linux: HostPlatform = { os: "linux", name: "linux", arch: "x64" };
 
-function withTempDir(body: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), "cellguard-perm-"));
-  try {
-    body(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// Runs `body` under umask 022, the common default that would leave new files group/world-readable.
-function underUmask022(body: () => void): void {
-  const previous = process.umask(0o022);
-  try {
-    body();
-  } finally {
-    process.umask(previous);
-  }
-}
-
-function modeOf(path: string): number {
-  return statSync(path).mode & 0o7777;
-}
-
 describe("hardenDir and hardenFile", () => {
   test("set exactly 0700 and 0600 under umask 022, from wider modes", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       underUmask022(() => {
         const dir = join(root, "data");
         const file = join(root, "file");
@@ -72,7 +41,7 @@ describe("hardenDir and hardenFile", () => {
   });
 
   test("clear setuid, setgid and sticky bits too", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const dir = join(root, "data");
       mkdirSync(dir);
       chmodSync(dir, 0o3777);
@@ -82,14 +51,14 @@ describe("hardenDir and hardenFile", () => {
   });
 
   test("a missing path answers false instead of throwing", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       assert.equal(hardenDir(join(root, "missing")), false);
       assert.equal(hardenFile(join(root, "missing")), false);
     });
   });
 
   test("on Windows they answer false and leave the mode untouched (no chmod attempted)", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const dir = join(root, "data");
       const file = join(root, "file");
       mkdirSync(dir);
@@ -106,7 +75,7 @@ describe("hardenDir and hardenFile", () => {
 
 describe("hardenDb", () => {
   test("hardens the database and every existing sidecar (-wal, -shm, -journal) under umask 022", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       underUmask022(() => {
         const db = join(root, "x.db");
         const files = [db, `${db}-wal`, `${db}-shm`, `${db}-journal`];
@@ -119,7 +88,7 @@ describe("hardenDb", () => {
   });
 
   test("absent sidecars are not created and do not count as failures", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const db = join(root, "x.db");
       writeFileSync(db, "");
       chmodSync(db, 0o644);
@@ -130,13 +99,13 @@ describe("hardenDb", () => {
   });
 
   test("a missing database answers false", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       assert.equal(hardenDb(join(root, "x.db")), false);
     });
   });
 
   test("a symlinked sidecar is not chmodded through and makes the answer false, the rest still hardened", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const db = join(root, "x.db");
       const elsewhere = join(root, "elsewhere");
       writeFileSync(db, "");
@@ -154,7 +123,7 @@ describe("hardenDb", () => {
   });
 
   test("on Windows it answers false and leaves every mode untouched", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const db = join(root, "x.db");
       writeFileSync(db, "");
       chmodSync(db, 0o644);
@@ -166,7 +135,7 @@ describe("hardenDb", () => {
 
 describe("verify and isOwnerOnly", () => {
   test("verify demands the exact bits; isOwnerOnly only the absence of group and other bits", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const file = join(root, "file");
       writeFileSync(file, "");
       const cases: [number, boolean, boolean][] = [
@@ -187,7 +156,7 @@ describe("verify and isOwnerOnly", () => {
   });
 
   test("a stat error answers false for both", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       assert.equal(verify(join(root, "missing"), FILE_MODE), false);
       assert.equal(isOwnerOnly(join(root, "missing")), false);
     });
@@ -196,7 +165,7 @@ describe("verify and isOwnerOnly", () => {
 
 describe("posture", () => {
   test("reports owner-only when the directory is 0700 and the database and sidecars 0600", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const db = join(root, "x.db");
       writeFileSync(db, "");
       writeFileSync(`${db}-wal`, "");
@@ -213,7 +182,7 @@ describe("posture", () => {
   });
 
   test("a group-readable sidecar makes the database not owner-only, and the detail says so", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const db = join(root, "x.db");
       writeFileSync(db, "");
       chmodSync(db, 0o600);
@@ -230,7 +199,7 @@ describe("posture", () => {
   });
 
   test("on Windows it is unsupported and says to restrict the directory with an ACL", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       const result = posture(root, join(root, "x.db"), windows);
       assert.equal(result.supported, false);
       assert.equal(result.platform, "win32");
@@ -243,7 +212,7 @@ describe("posture", () => {
 
 describe("fsyncDir", () => {
   test("succeeds on a directory, answers false for a missing one and on Windows", () => {
-    withTempDir((root) => {
+    withTempDir("perm", (root) => {
       assert.equal(fsyncDir(root), true);
       assert.equal(fsyncDir(join(root, "missing")), false);
       assert.equal(fsyncDir(root, windows), false);

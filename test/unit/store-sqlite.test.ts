@@ -8,15 +8,12 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { isBuiltin } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   driverAvailable,
@@ -25,6 +22,7 @@ import {
   type SqliteDriver,
 } from "../../src/store/sqlite.js";
 import { DB_FILE_NAME, Store } from "../../src/store/store.js";
+import { withTempDir, underUmask022, modeOf } from "../helpers/temp.js";
 
 const runtimeHasNodeSqlite = isBuiltin("node:sqlite") && driverAvailable("node:sqlite");
 const drivers: readonly SqliteDriver[] = ["node:sqlite", "better-sqlite3"];
@@ -34,28 +32,6 @@ function skipUnless(driver: SqliteDriver): string | false {
   return driver === "node:sqlite"
     ? `node:sqlite is not built into Node ${process.version}`
     : "better-sqlite3 does not load here (not installed, or its addon was built for another Node)";
-}
-
-function withTempDir(body: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), "cellguard-sqlite-"));
-  try {
-    body(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function underUmask022(body: () => void): void {
-  const previous = process.umask(0o022);
-  try {
-    body();
-  } finally {
-    process.umask(previous);
-  }
-}
-
-function modeOf(path: string): number {
-  return statSync(path).mode & 0o7777;
 }
 
 function storeError(code: string, message?: RegExp): (error: unknown) => boolean {
@@ -74,7 +50,7 @@ function fileBytes(dbPath: string): Buffer {
 }
 
 test("the driver in use is node:sqlite when the runtime has it, else better-sqlite3", (t) => {
-  withTempDir((dir) => {
+  withTempDir("sqlite", (dir) => {
     const db = openDatabase(join(dir, "x.db"));
     try {
       t.diagnostic(`driver: ${db.driver} on Node ${process.version}`);
@@ -93,7 +69,7 @@ test(
   (t) => {
     const driver = missingDriver ?? "node:sqlite";
     t.diagnostic(`pinned driver: ${driver}`);
-    withTempDir((dir) => {
+    withTempDir("sqlite", (dir) => {
       assert.throws(
         () => openDatabase(join(dir, "x.db"), { driver }),
         storeError("ERR_STORE_NO_DRIVER", /node:sqlite.*better-sqlite3/),
@@ -106,7 +82,7 @@ test(
 for (const driver of drivers) {
   describe(`openDatabase on ${driver}`, { skip: skipUnless(driver) }, () => {
     test("the database, -wal and -shm are 0600 and the directory 0700 under umask 022", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         underUmask022(() => {
           const dir = join(root, "data");
           mkdirSync(dir, { mode: 0o755 });
@@ -131,7 +107,7 @@ for (const driver of drivers) {
     });
 
     test("an existing world-readable database file is narrowed to 0600 before SQLite opens it", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         const path = join(dir, "x.db");
         writeFileSync(path, "");
         chmodSync(path, 0o644);
@@ -146,7 +122,7 @@ for (const driver of drivers) {
     });
 
     test("WAL, secure_delete and foreign_keys are on", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         const db = openDatabase(join(dir, "x.db"), { driver });
         try {
           assert.deepEqual(
@@ -164,7 +140,7 @@ for (const driver of drivers) {
     });
 
     test("run, get and all bind parameters and read rows back", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         const db = openDatabase(join(dir, "x.db"), { driver });
         try {
           db.exec("CREATE TABLE t (k TEXT PRIMARY KEY, n INTEGER)");
@@ -185,7 +161,7 @@ for (const driver of drivers) {
     });
 
     test("a symlinked database path is refused and its target left untouched", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         const target = join(dir, "elsewhere.db");
         writeFileSync(target, "");
         chmodSync(target, 0o644);
@@ -200,7 +176,7 @@ for (const driver of drivers) {
     });
 
     test("a dangling symlink at the database path is refused, and nothing is created at its target", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         symlinkSync(join(dir, "planted.db"), join(dir, "x.db"));
         assert.throws(
           () => openDatabase(join(dir, "x.db"), { driver }),
@@ -211,7 +187,7 @@ for (const driver of drivers) {
     });
 
     test("a symlinked -wal sidecar is refused", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         symlinkSync(join(dir, "elsewhere"), join(dir, "x.db-wal"));
         assert.throws(
           () => openDatabase(join(dir, "x.db"), { driver }),
@@ -221,7 +197,7 @@ for (const driver of drivers) {
     });
 
     test("a missing parent directory is refused, not created", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         assert.throws(
           () => openDatabase(join(dir, "missing", "x.db"), { driver }),
           storeError("ERR_STORE_PATH", /parent directory must exist/),
@@ -231,7 +207,7 @@ for (const driver of drivers) {
     });
 
     test("a directory at the database path is refused", () => {
-      withTempDir((dir) => {
+      withTempDir("sqlite", (dir) => {
         mkdirSync(join(dir, "x.db"));
         assert.throws(
           () => openDatabase(join(dir, "x.db"), { driver }),
@@ -243,7 +219,7 @@ for (const driver of drivers) {
 
   describe(`Store on ${driver}`, { skip: skipUnless(driver) }, () => {
     test("after a value is overwritten and scrub() runs, neither the db nor the WAL holds the old bytes", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         // 40 bytes, unique to this run, so a match can only come from this test's writes.
         const secret = `RESIDUE-${randomBytes(16).toString("hex")}`;
         assert.equal(Buffer.byteLength(secret), 40);
@@ -276,7 +252,7 @@ for (const driver of drivers) {
     });
 
     test("settings and connectors round-trip, replace in place and survive a reopen", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         const dataDir = join(root, "data");
         const first = Store.open(dataDir, { driver });
         try {
@@ -310,7 +286,7 @@ for (const driver of drivers) {
     });
 
     test("an env key named __proto__ stays an ordinary entry", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         const store = Store.open(join(root, "data"), { driver });
         try {
           store.putConnector({ name: "odd", env: { ["__proto__"]: "v" } });
@@ -324,7 +300,7 @@ for (const driver of drivers) {
     });
 
     test("Store.open creates the data directory 0700 and the database 0600 under umask 022", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         underUmask022(() => {
           const dataDir = join(root, "nested", "data");
           const store = Store.open(dataDir, { driver });
@@ -353,7 +329,7 @@ for (const driver of drivers) {
     ];
     for (const [label, text, state] of corrupt) {
       test(`a connector env that is ${label} is a clear error that does not echo the stored text`, () => {
-        withTempDir((root) => {
+        withTempDir("sqlite", (root) => {
           const dataDir = join(root, "data");
           Store.open(dataDir, { driver }).close();
           const raw = openDatabase(join(dataDir, DB_FILE_NAME), { driver });
@@ -383,7 +359,7 @@ for (const driver of drivers) {
     }
 
     test("a setting stored as a blob is a clear error, not a wrong value", () => {
-      withTempDir((root) => {
+      withTempDir("sqlite", (root) => {
         const dataDir = join(root, "data");
         Store.open(dataDir, { driver }).close();
         const raw = openDatabase(join(dataDir, DB_FILE_NAME), { driver });
