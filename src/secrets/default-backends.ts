@@ -1,7 +1,7 @@
 // The default candidates, in order, with the host facts each needs found once here.
-import { existsSync, readFileSync } from "node:fs";
 import { hostPlatform } from "../platform/select.js";
 import { whichOnPath } from "../platform/which.js";
+import { isWsl, powershellPath, realWslHost } from "../platform/wsl.js";
 import type { SecretBackend } from "./backend.js";
 import { envInjectionBackend } from "./backends/env-injection.js";
 import { macosKeychainBackend } from "./backends/macos-keychain.js";
@@ -14,6 +14,8 @@ const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
 export function defaultBackends(env: NodeJS.ProcessEnv): SecretBackend[] {
   const platform = hostPlatform();
   const isLinux = platform.os === "linux";
+  const wslHost = realWslHost();
+  const wsl = isLinux && isWsl(wslHost);
   return [
     macosKeychainBackend({
       security: platform.os === "darwin" ? whichOnPath("security", "/usr/bin") : null,
@@ -27,26 +29,13 @@ export function defaultBackends(env: NodeJS.ProcessEnv): SecretBackend[] {
       isLinux,
     }),
     windowsDpapiBackend({
-      powershell: isLinux && isWsl() ? findPowershell() : null,
-      isWsl: isLinux && isWsl(),
+      // powershell.exe at its fixed place on the C: mount, never one found through a PATH a
+      // caller (or a Cell) could have set.
+      powershell: wsl ? powershellPath(wslHost) : null,
+      isWsl: wsl,
       env,
       uid: process.getuid?.() ?? -1,
     }),
     envInjectionBackend(env),
   ];
-}
-
-function isWsl(): boolean {
-  try {
-    return /microsoft/i.test(readFileSync("/proc/sys/kernel/osrelease", "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-// WSL interop: powershell.exe at its fixed place on the Windows side, never one found through a
-// PATH that a caller (or a Cell) could have set.
-function findPowershell(): string | null {
-  const fixed = "/mnt/c/Windows/System32/WindowsPowerShell/v1.0/powershell.exe";
-  return existsSync(fixed) ? fixed : null;
 }
