@@ -139,3 +139,29 @@ export {
   type PermissionPosture,
 } from "./store/permissions.js";
 export { lstatIsSymlink, lstatKind } from "./store/fsprobe.js";
+
+// The provider helper's (BYOC) boundary and the WSL host facts.
+export {
+  createHelperBoundary,
+  parseComputeConfinementMode,
+  postureToJson as helperPostureToJson,
+  resetSelfTestCache as resetHelperSelfTestCache,
+  runtimeReadPaths,
+  COMPUTE_CONFINEMENT_VARIABLE,
+  type HelperBoundary,
+  type HelperBoundaryOptions,
+  type HelperPosture,
+  type BoundaryVerdict,
+  type ConfinedCommand,
+} from "./byoc/confinement.js";
+export { assertConfined, EXIT_NOT_CONFINED } from "./byoc/assert-confined.js";
+export {
+  isWsl,
+  windowsMounts,
+  readDenials as wslReadDenials,
+  linuxPath,
+  powershellPath,
+  realWslHost,
+  type WslHost,
+  type WindowsMount,
+} from "./platform/wsl.js";

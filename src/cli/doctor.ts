@@ -6,6 +6,7 @@ import {
   type ScreenConfig,
 } from "../config/screen-config.js";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
+import { createHelperBoundary, postureToJson, type HelperPosture } from "../byoc/confinement.js";
 import { findPython, launchWorker } from "../kernel/kernel.js";
 import { SecretBroker } from "../secrets/broker.js";
 import { SecretInputError, SecretStoreUnavailable } from "../secrets/errors.js";
@@ -67,6 +68,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
   }
   const screens = readScreenConfig(io.env);
   const secrets = await measureSecrets(io.env);
+  const helper = await measureHelperBoundary(io.env);
   if (options["json"] === true) {
     const report = {
       sandbox: statusToJson(status),
@@ -74,12 +76,13 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
       screens: screensToJson(screens),
       secret_store: secrets.store,
       permissions: secrets.permissions,
+      provider_helper: helper === null ? null : postureToJson(helper),
     };
     io.stdout(`${terminalSafeJson(report, 2)}\n`);
     return EXIT_OK;
   }
   io.stdout(
-    `${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}\n${renderSecrets(secrets)}`,
+    `${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}\n${renderSecrets(secrets)}\n${renderHelper(helper)}`,
   );
   return EXIT_OK;
 }
@@ -179,6 +182,30 @@ function renderSecrets(s: Awaited<ReturnType<typeof measureSecrets>>): string {
   lines.push(
     `  permissions: ${s.permissions === null ? "not measured (no database)" : escapeOneLine(s.permissions.detail)}`,
   );
+  return `${lines.join("\n")}\n`;
+}
+
+/** The provider helper's (BYOC) boundary, measured by its own self-test; null on a bad mode. */
+async function measureHelperBoundary(env: NodeJS.ProcessEnv): Promise<HelperPosture | null> {
+  try {
+    return await createHelperBoundary({ env, onWarning: () => undefined }).posture();
+  } catch (error) {
+    if (error instanceof SandboxConfigurationError) return null;
+    throw error;
+  }
+}
+
+function renderHelper(p: HelperPosture | null): string {
+  if (p === null) {
+    return "provider helper (BYOC)\n  state:      NOT MEASURED: CELLGUARD_COMPUTE_CONFINEMENT has an unknown value\n";
+  }
+  const lines = [
+    "provider helper (BYOC)",
+    `  state:      ${p.state} (mode ${p.mode}, backend ${p.backend ?? "none"})`,
+    "  network:    not isolated (the helper talks to its provider)",
+    `  detail:     ${escapeOneLine(p.detail)}`,
+  ];
+  if (p.warning !== null) lines.push(`  WARNING: ${escapeOneLine(p.warning)}`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -95,6 +95,21 @@ describe("cellguard doctor", () => {
     assert.match(String(k["detail"]), /no python3 on the worker's PATH/);
   });
 
+  test(
+    "the provider helper's boundary is measured: active on bubblewrap, and never network-isolated",
+    { skip },
+    async () => {
+      const r = await runCli(["doctor", "--json", "--workspace", fx.workspace], { env: fx.env });
+      assert.equal(r.code, 0, r.stderr);
+      const h = (JSON.parse(r.stdout) as { provider_helper: Record<string, unknown> })
+        .provider_helper;
+      assert.equal(h["state"], "active");
+      assert.equal(h["backend"], "bubblewrap");
+      assert.equal(h["network_isolated"], false);
+      assert.match(String(h["detail"]), /network is NOT isolated/i);
+    },
+  );
+
   test("off is reported as disabled", async () => {
     const r = await runCli(["doctor", "--json", "--mode", "off", "--workspace", fx.workspace], {
       env: fx.env,
