@@ -29,6 +29,7 @@ import { hostPlatform, type HostPlatform } from "../platform/select.js";
 import { trustedWhich, untrustedReason, whichTrusted } from "../platform/trusted-binary.js";
 import { isExecutableFile, type Which } from "../platform/which.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { renderSeccompProgram } from "../render/seccomp.js";
 import { isFacilityFailure } from "../sandbox/failure-cache.js";
 import type { SelfTestRunner } from "../sandbox/self-test.js";
 import {
@@ -73,6 +74,17 @@ export const HELPER_WARNING_PREFIX =
 
 const NETWORK_NOTE =
   "The network is NOT isolated: the helper must reach its provider, so what it can read it can send.";
+
+// What the self-test measured, per backend, and what it did not: the posture claims no more.
+const MEASURED: Readonly<Record<HelperBackendName, string>> = {
+  bubblewrap:
+    "measured from inside: each home is another mount and a canary planted in it is not visible, the stage and the private temp take writes and a directory outside them does not, the PID namespace is private, and a seccomp filter is loaded (it refuses Unix and vsock sockets; the refusal itself is not measured). /run, /tmp, /var/tmp and /dev/shm are hidden and the system secrets that exist are masked, not measured.",
+  seatbelt:
+    "measured from inside: no home can be listed, securityd (the keychain) does not answer, the stage takes writes and a path outside it does not. Other processes are not measured.",
+};
+
+const SCOPE_NOTE =
+  "Out of scope: only this user's homes are hidden, so other users' homes and world-readable system files stay readable.";
 
 export type HelperBackendName = "bubblewrap" | "seatbelt";
 
@@ -123,7 +135,7 @@ export interface HelperBoundaryOptions {
   readonly mode?: string;
   /** Where settings and PATH are read from. Default: process.env. */
   readonly env?: NodeJS.ProcessEnv;
-  /** The home to hide. Default: $HOME and the account's home from the password database. */
+  /** A home to hide, in addition to $HOME and the account's home from the password database. */
   readonly home?: string;
   /** Called once per distinct warning text. Default: process.emitWarning. */
   readonly onWarning?: (message: string) => void;
@@ -224,7 +236,7 @@ function normalize(options: HelperBoundaryOptions): Normalized {
   // Validated even when an explicit mode overrides it: a typo in the environment is reported.
   const envMode = parseComputeConfinementMode(env[COMPUTE_CONFINEMENT_VARIABLE]);
   const mode = raw.mode === undefined ? envMode : parseSandboxMode(raw.mode, "mode");
-  const candidates = raw.home !== undefined ? [raw.home] : accountHomes();
+  const candidates = raw.home !== undefined ? [raw.home, ...accountHomes()] : accountHomes();
   return {
     mode,
     env,
@@ -276,7 +288,7 @@ export function postureOf(
       state: "active",
       enforced: true,
       backend: verdict.backend,
-      detail: `${verdict.detail}: the provider helper cannot read the home directories, the keychain or other processes, and writes only its stage. ${NETWORK_NOTE}`,
+      detail: `${verdict.detail}: ${verdict.backend === null ? "measured" : MEASURED[verdict.backend]} ${SCOPE_NOTE} ${NETWORK_NOTE}`,
     };
   }
   const unavailable = { ...base, state: "unavailable", enforced: false, backend: null } as const;
@@ -411,7 +423,7 @@ function confined(
     return {
       file: backend.executable,
       args: argv.slice(1),
-      inherited: [],
+      inherited: inheritedFor(backend.name, opts.platform),
       confined: true,
       env: {
         [EXPECT_CONFINED_VARIABLE]: "1",
@@ -430,13 +442,24 @@ function confined(
   }
 }
 
+/** bubblewrap reads the seccomp program on descriptor 3; an unknown architecture throws. */
+const SECCOMP_FD = 3;
+
+function inheritedFor(
+  backend: HelperBackendName,
+  platform: HostPlatform,
+): WrappedCommand["inherited"] {
+  if (backend !== "bubblewrap") return [];
+  return [{ fd: SECCOMP_FD, data: renderSeccompProgram(platform.arch) }];
+}
+
 function renderFor(
   backend: HelperBackendName,
   input: { policy: HelperPolicy; executable: string; command: readonly string[] },
 ): string[] {
   switch (backend) {
     case "bubblewrap":
-      return renderHelperBwrapArgv(input.policy, { ...input, newSession: false });
+      return renderHelperBwrapArgv(input.policy, { ...input, seccompFd: SECCOMP_FD });
     case "seatbelt":
       return renderHelperSeatbeltArgv(input.policy, input);
   }
@@ -490,9 +513,11 @@ function warnOnce(opts: Normalized, message: string): void {
 
 // ---- the self-test and its cache
 
-// Verdicts are cached per (platform, backend binary, its mtime, homes); `holds` and
-// `host_cannot` are kept, `failed` is measured again next time, so a transient failure does
-// not outlive its cause. Each injected runner gets its own cache.
+// Verdicts are cached per (platform, backend binary, its mtime, homes). Only `holds` is kept: a
+// `failed` or a `host_cannot` that came from running the probe is measured again next time, so
+// a failure another process induced does not outlive its cause (and never buys unconfined runs
+// for the life of the process). No backend at all is decided before the cache. Each injected
+// runner gets its own cache.
 let defaultCache = new Map<string, Promise<BoundaryVerdict>>();
 let runnerCaches = new WeakMap<SelfTestRunner, Map<string, Promise<BoundaryVerdict>>>();
 const warned = new Set<string>();
@@ -534,7 +559,7 @@ async function selfTest(opts: Normalized, force: boolean): Promise<BoundaryVerdi
   const pending = measure(opts, found);
   cache.set(key, pending);
   const verdict = await pending;
-  if (verdict.kind === "failed" && cache.get(key) === pending) cache.delete(key);
+  if (verdict.kind !== "holds" && cache.get(key) === pending) cache.delete(key);
   return verdict;
 }
 
@@ -624,7 +649,11 @@ async function measure(opts: Normalized, backend: Backend): Promise<BoundaryVerd
       command: probe.command,
     });
     const result = await opts.runner(
-      { file: backend.executable, args: argv.slice(1), inherited: [] },
+      {
+        file: backend.executable,
+        args: argv.slice(1),
+        inherited: inheritedFor(backend.name, opts.platform),
+      },
       {
         cwd: policy.stage,
         env: {
@@ -685,6 +714,8 @@ interface Probe {
 // identity is `<st_dev>:<st_ino>`, or `none` when the path cannot be examined.
 const LINUX_PROBE = [
   "stat_bin=$1; shift",
+  'seccomp=none; while read -r key value; do [ "$key" = "Seccomp:" ] && seccomp=$value; done < /proc/self/status',
+  'echo "seccomp $seccomp"',
   "for key in stage_write temp_write outside_write; do",
   '  if (: > "$1") 2>/dev/null; then echo "$key 1"; else echo "$key 0"; fi',
   "  shift",
@@ -741,6 +772,7 @@ function linuxProbe(opts: Normalized, scratch: Scratch): Probe | null {
       }
       const failed: string[] = [];
       const wrote = (key: string): boolean => lines.includes(`${key} 1`);
+      if (!lines.includes("seccomp 2")) failed.push("seccomp_filtered");
       if (!wrote("stage_write")) failed.push("stage_writable");
       if (!wrote("temp_write")) failed.push("temp_writable");
       // The host looks as well: the probe's word that the write failed is not enough.
@@ -863,14 +895,14 @@ function releaseScratch(scratch: Scratch): void {
 /**
  * "This host cannot" only when the backend says namespaces are refused by policy AND a minimal
  * invocation, which depends on nothing the helper or a Cell can touch, fails the same way.
- * Exhaustion never counts (see failure-cache.ts).
+ * Exhaustion never counts (see failure-cache.ts), nor does ENOSPC from a full namespace quota.
  */
 async function facilityRefused(
   opts: Normalized,
   backend: Backend,
   stderr: string,
 ): Promise<boolean> {
-  if (!isFacilityFailure(stderr)) return false;
+  if (!isFacilityFailure(stderr) || isNamespaceExhaustion(stderr)) return false;
   const args =
     backend.name === "seatbelt"
       ? ["-p", "(version 1)(allow default)", "/usr/bin/true"]
@@ -884,6 +916,12 @@ async function facilityRefused(
   } catch {
     return false;
   }
+}
+
+// ENOSPC from creating a namespace is what a full max_user_namespaces looks like, and any process
+// of the same user can fill it on purpose: a failure, never "this host cannot".
+function isNamespaceExhaustion(stderr: string): boolean {
+  return stderr.toLowerCase().includes("no space left on device");
 }
 
 function oneLine(text: string): string {

@@ -6,6 +6,7 @@
 import { posix } from "node:path";
 import { SandboxConfigurationError } from "../errors.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { HOME_SECRET_PATHS, SYSTEM_SECRET_PATHS } from "../sandbox/deny-list.js";
 
 export interface HelperPolicy {
   /** Homes the helper must not see: $HOME and the account's home, canonical, existing. */
@@ -31,8 +32,21 @@ export interface HelperPolicy {
    * as file-read-metadata literals (traversal without listing).
    */
   readonly traversal: readonly string[];
+  /**
+   * The shared temp directories that exist (canonical, de-duplicated): bubblewrap puts an empty
+   * read-only tmpfs over each, so the Unix sockets other programs leave there are gone.
+   */
+  readonly hiddenTempDirs: readonly string[];
+  /** The system secrets that exist (a root helper could read them), masked by bubblewrap. */
+  readonly systemMasks: readonly SystemMask[];
   /** Started by root: no capabilities inside (they would let the helper unmount the home). */
   readonly dropCapabilities: boolean;
+}
+
+/** A system secret to mask: a file gets /dev/null bound over it, a directory an empty tmpfs. */
+export interface SystemMask {
+  readonly kind: "file" | "directory";
+  readonly path: string;
 }
 
 /** The file-system facts building a policy needs. Each answers null on any error. */
@@ -71,6 +85,16 @@ export const KEYCHAIN_DIRS: readonly string[] = [
   "/private/var/db/SystemKey",
 ];
 
+/** Shared temp directories hidden by bubblewrap; the stage and the private temp are bound back. */
+export const HIDDEN_TEMP_DIRS: readonly string[] = ["/tmp", "/var/tmp", "/dev/shm"];
+
+/**
+ * Kernel and device trees and runtime sockets: a stage, private temp or read path that is, holds
+ * or lies inside one is refused (a stage of /proc would bind the host's /proc writable over the
+ * private one; a read path of /run would re-open its sockets).
+ */
+export const SENSITIVE_ROOTS: readonly string[] = ["/proc", "/sys", "/dev", HIDDEN_RUN_DIR];
+
 /** Symlink loops end the walk here; it still returns what it found. */
 export const TRAVERSAL_MAX_POPS = 512;
 
@@ -88,13 +112,10 @@ export function buildHelperPolicy(request: HelperPolicyRequest, fs: PolicyFs): H
   const stage = canonicalDirectory(request.stage, "stage", fs);
   const tempDir = canonicalDirectory(request.tempDir, "private temp", fs);
   for (const [root, what] of [
-    [stage, "stage"],
-    [tempDir, "private temp"],
+    [stage, "the stage"],
+    [tempDir, "the private temp"],
   ] as const) {
-    const home = homes.find((h) => isSameOrInside(h, root));
-    if (home !== undefined) {
-      refuse(`the ${what} must not be, or contain, a home (${home}), which it would expose`, root);
-    }
+    checkOverlap(root, what, homes);
   }
   const readPaths = canonicalReadPaths(request.readPaths, { homes, stage, tempDir }, fs);
   const seeds = [
@@ -112,6 +133,8 @@ export function buildHelperPolicy(request: HelperPolicyRequest, fs: PolicyFs): H
     tempDir,
     readPaths: Object.freeze(readPaths),
     resolverRebinds: Object.freeze(resolverRebinds(fs)),
+    hiddenTempDirs: Object.freeze(existingDirectories(HIDDEN_TEMP_DIRS, fs)),
+    systemMasks: Object.freeze(systemMasks(fs)),
     traversal: Object.freeze(
       traversalMetadataPaths(seeds, {
         homes: [...request.homes, ...homes],
@@ -171,17 +194,7 @@ function canonicalReadPaths(
   for (const path of paths) {
     const resolved = fs.realpath(checkAbsolutePath(path, "read path"));
     if (resolved === null) refuse("a read path must exist", path);
-    const home = roots.homes.find((h) => isSameOrInside(h, resolved));
-    if (home !== undefined) {
-      refuse(`a read path must not be, or contain, a home (${home})`, resolved);
-    }
-    // A read-only bind does not stop connect(2): a read path under /run would re-expose sockets.
-    if (isSameOrInside(resolved, HIDDEN_RUN_DIR))
-      refuse("a read path must not be under /run", path);
-    const keychains = [...KEYCHAIN_DIRS, ...roots.homes.map((h) => `${h}/Library/Keychains`)];
-    if (keychains.some((k) => isSameOrInside(k, resolved) || isSameOrInside(resolved, k))) {
-      refuse("a read path must not overlap a keychain", resolved);
-    }
+    checkOverlap(resolved, "a read path", roots.homes);
     real.push(resolved);
   }
   // Minimal roots: a path inside another read path, the stage or the temp is already covered.
@@ -191,6 +204,54 @@ function canonicalReadPaths(
       real.indexOf(path) === index &&
       !covering.some((other) => other !== path && isSameOrInside(path, other)),
   );
+}
+
+/**
+ * The one overlap check for the stage, the private temp and every read path (all canonical):
+ * refused when it is `/`, is or contains a home, or is, contains or lies inside a kernel or device
+ * tree, /run, a keychain or a credential store under a home.
+ */
+function checkOverlap(path: string, what: string, homes: readonly string[]): void {
+  if (path === "/") refuse(`${what} must not be /`, path);
+  const home = homes.find((h) => isSameOrInside(h, path));
+  if (home !== undefined) {
+    refuse(`${what} must not be, or contain, a home (${home}), which it would expose`, path);
+  }
+  const overlaps = (other: string): boolean =>
+    isSameOrInside(path, other) || isSameOrInside(other, path);
+  const root = SENSITIVE_ROOTS.find(overlaps);
+  if (root !== undefined) refuse(`${what} must not overlap ${root}`, path);
+  // Inside /tmp is fine (bound back over the hidden /tmp); all of it would re-open its sockets.
+  const temp = HIDDEN_TEMP_DIRS.find((t) => isSameOrInside(t, path));
+  if (temp !== undefined) refuse(`${what} must not be, or contain, ${temp}`, path);
+  const keychains = [...KEYCHAIN_DIRS, ...homes.map((h) => `${h}/Library/Keychains`)];
+  if (keychains.some(overlaps)) refuse(`${what} must not overlap a keychain`, path);
+  const secrets = homes.flatMap((h) => HOME_SECRET_PATHS.map((entry) => posix.join(h, entry.path)));
+  const secret = secrets.find(overlaps);
+  if (secret !== undefined) refuse(`${what} must not overlap a credential store (${secret})`, path);
+}
+
+function existingDirectories(paths: readonly string[], fs: PolicyFs): string[] {
+  const out: string[] = [];
+  for (const path of paths) {
+    const real = fs.realpath(path);
+    if (real !== null && real !== "/" && fs.kind(real) === "directory" && !out.includes(real)) {
+      out.push(real);
+    }
+  }
+  return out;
+}
+
+/** SYSTEM_SECRET_PATHS that exist, by kind; a linked one is masked at its real path. */
+function systemMasks(fs: PolicyFs): SystemMask[] {
+  const out: SystemMask[] = [];
+  for (const entry of SYSTEM_SECRET_PATHS) {
+    const real = fs.realpath(entry.path);
+    if (real === null || out.some((m) => m.path === real)) continue;
+    const kind = fs.kind(real);
+    if (kind === "directory" || kind === "file") out.push({ kind, path: real });
+  }
+  return out;
 }
 
 /**

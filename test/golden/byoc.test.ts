@@ -44,6 +44,11 @@ const LINUX: HelperPolicy = {
   readPaths: ["/home/u/.nvm/versions/node/v20.20.2", "/opt/helper"],
   resolverRebinds: ["/run/systemd/resolve/stub-resolv.conf"],
   traversal: [],
+  hiddenTempDirs: ["/tmp", "/var/tmp", "/dev/shm"],
+  systemMasks: [
+    { kind: "file", path: "/etc/shadow" },
+    { kind: "directory", path: "/etc/ssl/private" },
+  ],
   dropCapabilities: false,
 };
 
@@ -60,13 +65,15 @@ const MAC: HelperPolicy = {
     "/Users/u/.nvm/versions/node",
     "/Users/u/src",
   ],
+  hiddenTempDirs: [],
+  systemMasks: [],
   dropCapabilities: false,
 };
 
 const json = (argv: readonly string[]): string => `${JSON.stringify(argv, null, 2)}\n`;
 
-const bwrap = (policy: HelperPolicy, newSession = false): string[] =>
-  renderHelperBwrapArgv(policy, { executable: BWRAP, command: COMMAND, newSession });
+const bwrap = (policy: HelperPolicy): string[] =>
+  renderHelperBwrapArgv(policy, { executable: BWRAP, command: COMMAND, seccompFd: 3 });
 
 /** bubblewrap options this renderer may emit, with how many values each takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -76,6 +83,7 @@ const ARITY: Readonly<Record<string, number>> = {
   "--unshare-ipc": 0,
   "--unshare-uts": 0,
   "--cap-drop": 1,
+  "--seccomp": 1,
   "--dev": 1,
   "--proc": 1,
   "--tmpfs": 1,
@@ -122,10 +130,8 @@ describe("helper bubblewrap argv golden files", () => {
 describe("helper bubblewrap argv invariants", () => {
   test("the network is shared: no --unshare-net, ever", () => {
     for (const policy of [LINUX, { ...LINUX, dropCapabilities: true }]) {
-      for (const newSession of [false, true]) {
-        const options = bwrap(policy, newSession).filter((a) => a.startsWith("--"));
-        assert.ok(!options.some((a) => a.includes("net")), "no network option");
-      }
+      const options = bwrap(policy).filter((a) => a.startsWith("--"));
+      assert.ok(!options.some((a) => a.includes("net")), "no network option");
     }
   });
 
@@ -177,12 +183,58 @@ describe("helper bubblewrap argv invariants", () => {
     assert.ok(at(ops, "--remount-ro", ["/proc"]) > at(ops, "--proc", ["/proc"]));
   });
 
-  test("--new-session only when asked: the runtime spawns in a new session itself", () => {
-    assert.ok(!bwrap(LINUX).includes("--new-session"));
+  test("--new-session always: a caller that spawns without one is not open to TIOCSTI", () => {
+    const { ops } = parseArgv(bwrap(LINUX));
+    assert.equal(ops.filter((o) => o.op === "--new-session").length, 1);
+  });
+
+  test("the seccomp program is loaded from the given descriptor; a bad one is refused", () => {
+    const { ops } = parseArgv(bwrap(LINUX));
     assert.deepEqual(
-      bwrap(LINUX, true).filter((a) => a !== "--new-session"),
-      bwrap(LINUX),
+      ops.filter((o) => o.op === "--seccomp"),
+      [{ op: "--seccomp", args: ["3"] }],
     );
+    assert.throws(
+      () => renderHelperBwrapArgv(LINUX, { executable: BWRAP, command: COMMAND, seccompFd: -1 }),
+      RangeError,
+    );
+  });
+
+  test("/tmp, /var/tmp and /dev/shm are hidden before the homes, read-only after the binds", () => {
+    const { ops } = parseArgv(bwrap(LINUX));
+    const lastBind = ops.map((o) => o.op).lastIndexOf("--bind");
+    for (const dir of LINUX.hiddenTempDirs) {
+      const tmpfs = at(ops, "--tmpfs", [dir]);
+      assert.ok(tmpfs > at(ops, "--dev", ["/dev"]), `${dir} hidden after /dev is made`);
+      for (const home of LINUX.homes) assert.ok(tmpfs < at(ops, "--tmpfs", [home]));
+      assert.ok(at(ops, "--remount-ro", [dir]) > lastBind, `${dir} read-only after the binds`);
+    }
+  });
+
+  test("a home under /tmp or inside another home is hidden after its parent, once each", () => {
+    const nested = { ...LINUX, homes: ["/tmp/h/inner", "/tmp", "/home/u"] };
+    const { ops } = parseArgv(bwrap(nested));
+    const tmpfs = ops.filter((o) => o.op === "--tmpfs").map((o) => o.args[0]);
+    assert.deepEqual(tmpfs.slice(0, 5), [
+      "/tmp",
+      "/var/tmp",
+      "/dev/shm",
+      "/home/u",
+      "/tmp/h/inner",
+    ]);
+    const remounts = ops.filter((o) => o.op === "--remount-ro").map((o) => o.args[0]);
+    assert.equal(remounts.filter((p) => p === "/tmp").length, 1);
+    assert.ok(remounts.includes("/tmp/h/inner"));
+  });
+
+  test("system secrets are masked after every bind: /dev/null over files, tmpfs over directories", () => {
+    const { ops } = parseArgv(bwrap(LINUX));
+    const lastBind = ops.map((o) => o.op).lastIndexOf("--bind");
+    const lastReadBind = Math.max(...LINUX.readPaths.map((p) => at(ops, "--ro-bind", [p, p])));
+    const file = at(ops, "--ro-bind", ["/dev/null", "/etc/shadow"]);
+    const directory = at(ops, "--tmpfs", ["/etc/ssl/private"]);
+    for (const mask of [file, directory]) assert.ok(mask > lastBind && mask > lastReadBind);
+    assert.ok(at(ops, "--remount-ro", ["/etc/ssl/private"]) > directory);
   });
 
   test("--cap-drop ALL exactly when started by root", () => {
@@ -199,7 +251,7 @@ describe("helper bubblewrap argv invariants", () => {
     const argv = renderHelperBwrapArgv(LINUX, {
       executable: BWRAP,
       command: hostile,
-      newSession: false,
+      seccompFd: 3,
     });
     const { ops, command } = parseArgv(argv);
     assert.deepEqual(command, hostile);
@@ -208,7 +260,7 @@ describe("helper bubblewrap argv invariants", () => {
 
   test("an empty command is refused with TypeError", () => {
     assert.throws(
-      () => renderHelperBwrapArgv(LINUX, { executable: BWRAP, command: [], newSession: false }),
+      () => renderHelperBwrapArgv(LINUX, { executable: BWRAP, command: [], seccompFd: 3 }),
       TypeError,
     );
   });
@@ -412,6 +464,20 @@ const FS = fakeFs(
     "/run/user/1000/bus": { kind: "file" },
     "/etc/resolv.conf": { kind: "file" },
     "/home/u/Library/Keychains": dir,
+    "/home/u/.ssh": dir,
+    "/home/u/.ssh/keys": dir,
+    "/home/u/.aws": dir,
+    "/home/u/.gnupg": dir,
+    "/home/u/.config": dir,
+    "/Library/Keychains": dir,
+    "/proc": dir,
+    "/proc/1": dir,
+    "/sys": dir,
+    "/sys/kernel": dir,
+    "/dev": dir,
+    "/dev/shm": dir,
+    "/run": dir,
+    "/tmp": dir,
   },
   { "/home/u/rt-link": "/home/u/rt" },
 );
@@ -476,8 +542,52 @@ describe("buildHelperPolicy()", () => {
   });
 
   test("read paths under /run or over a keychain are refused", () => {
-    refused({ readPaths: ["/run/user/1000/bus"] }, /must not be under \/run/);
+    refused({ readPaths: ["/run/user/1000/bus"] }, /read path must not overlap \/run/);
     refused({ readPaths: ["/home/u/Library/Keychains"] }, /must not overlap a keychain/);
+  });
+
+  test("a stage, private temp or read path over a sensitive place is refused", () => {
+    for (const path of ["/proc", "/proc/1", "/sys", "/sys/kernel", "/dev", "/dev/shm", "/run"]) {
+      const root = path.split("/").slice(0, 2).join("/");
+      const pattern = new RegExp(`must not overlap \\${root}`);
+      refused({ stage: path }, pattern);
+      refused({ tempDir: path }, pattern);
+      refused({ readPaths: [path] }, pattern);
+    }
+    for (const path of ["/home/u/.ssh", "/home/u/.ssh/keys", "/home/u/.aws", "/home/u/.gnupg"]) {
+      refused({ stage: path }, /stage must not overlap a credential store/);
+      refused({ tempDir: path }, /private temp must not overlap a credential store/);
+      refused({ readPaths: [path] }, /read path must not overlap a credential store/);
+    }
+    refused({ readPaths: ["/home/u/.config"] }, /must not overlap a credential store/);
+    for (const path of ["/home/u/Library/Keychains", "/Library/Keychains"]) {
+      refused({ stage: path }, /stage must not overlap a keychain/);
+      refused({ readPaths: [path] }, /read path must not overlap a keychain/);
+    }
+    refused({ stage: "/tmp" }, /stage must not be, or contain, \/tmp/);
+    refused({ tempDir: "/" }, /private temp must not be \//);
+    refused({ readPaths: ["/"] }, /read path must not be \//);
+  });
+
+  test("only existing shared temp directories and system secrets go into the policy", () => {
+    const fs = fakeFs(
+      {
+        "/home/u": dir,
+        "/srv/stage": dir,
+        "/srv/temp": dir,
+        "/tmp": dir,
+        "/dev/shm": dir,
+        "/etc/shadow": { kind: "file" },
+        "/etc/sudoers.d": dir,
+      },
+      { "/var/tmp": "/tmp" },
+    );
+    const policy = buildHelperPolicy({ ...request, readPaths: [] }, fs);
+    assert.deepEqual(policy.hiddenTempDirs, ["/tmp", "/dev/shm"]);
+    assert.deepEqual(policy.systemMasks, [
+      { kind: "file", path: "/etc/shadow" },
+      { kind: "directory", path: "/etc/sudoers.d" },
+    ]);
   });
 
   test("a stage inside a home is allowed (bound after the home is hidden)", () => {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
+import { homedir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeEach, describe, test } from "node:test";
 import {
@@ -63,7 +64,15 @@ function linuxReport(command: WrappedCommand, idOf: (target: string) => string):
   const targets = inner.slice(8);
   const ids = targets.map((t) => `id ${idOf(t)}`);
   return result({
-    stdout: ["stage_write 1", "temp_write 1", "outside_write 0", ...ids, "end", ""].join("\n"),
+    stdout: [
+      "seccomp 2",
+      "stage_write 1",
+      "temp_write 1",
+      "outside_write 0",
+      ...ids,
+      "end",
+      "",
+    ].join("\n"),
   });
 }
 
@@ -205,6 +214,67 @@ describe("helper boundary decisions (injected host facts)", () => {
     assert.equal(calls.length, 2, "the probe, then the minimal invocation");
     assert.deepEqual(calls[1]?.args, ["--unshare-pid", "--ro-bind", "/", "/", "--", "/bin/true"]);
     assert.equal((await boundary.wrap(HELPER, fx.workspace)).confined, false);
+    await boundary.available();
+    assert.equal(calls.length, 6, "a probed 'host cannot' is not cached: measured again");
+  });
+
+  test("ENOSPC (a full max_user_namespaces, which any process can cause) is a failure, not 'host cannot'", async () => {
+    const { runner, calls } = fakeRunner(() =>
+      result({
+        exitCode: 1,
+        stderr: "bwrap: Creating new namespace failed: No space left on device\n",
+      }),
+    );
+    const boundary = createHelperBoundary(base({ runner }));
+    const verdict = await boundary.available();
+    assert.equal(verdict.kind, "failed", verdict.detail);
+    assert.equal(calls.length, 1, "no minimal invocation can turn it into 'host cannot'");
+    await assert.rejects(boundary.wrap(HELPER, fx.workspace), SandboxUnavailableError);
+    await boundary.available();
+    assert.equal(calls.length, 3, "measured again: nothing is cached");
+  });
+
+  test("the probe must see a loaded seccomp filter", async () => {
+    const { runner } = fakeRunner((command) => {
+      const report = linuxReport(command, () => "999999:1");
+      return { ...report, stdout: report.stdout.replace("seccomp 2", "seccomp 0") };
+    });
+    const verdict = await createHelperBoundary(base({ runner })).available();
+    assert.equal(verdict.kind, "failed");
+    assert.match(verdict.detail, /does not hold here: seccomp_filtered/);
+  });
+
+  test("stage and read paths over /proc, /sys, /dev, /run, a credential store or / are refused", async () => {
+    const { runner, calls } = holdingRunner();
+    const boundary = createHelperBoundary(base({ runner, mode: "enforce" }));
+    const ssh = join(fx.home, ".ssh");
+    mkdirSync(ssh, { recursive: true });
+    const refusedWith = (pattern: RegExp) => (error: unknown) =>
+      error instanceof SandboxConfigurationError && pattern.test(error.message);
+    for (const path of ["/proc", "/sys", "/dev", "/run"]) {
+      if (!existsSync(path)) continue;
+      const pattern = new RegExp(`must not overlap \\${path}`);
+      await assert.rejects(boundary.wrap(HELPER, path), refusedWith(pattern));
+      await assert.rejects(
+        boundary.wrap(HELPER, fx.workspace, { readPaths: [path] }),
+        refusedWith(pattern),
+      );
+    }
+    await assert.rejects(
+      boundary.wrap(HELPER, fx.workspace, { readPaths: ["/proc/self"] }),
+      refusedWith(/must not overlap \/proc/),
+    );
+    await assert.rejects(boundary.wrap(HELPER, ssh), refusedWith(/credential store/));
+    await assert.rejects(
+      boundary.wrap(HELPER, fx.workspace, { readPaths: [ssh] }),
+      refusedWith(/credential store/),
+    );
+    await assert.rejects(boundary.wrap(HELPER, "/"), refusedWith(/stage must not be \//));
+    await assert.rejects(
+      boundary.wrap(HELPER, fx.workspace, { readPaths: ["/"] }),
+      refusedWith(/read path must not be \//),
+    );
+    assert.equal(calls.length, 0, "nothing was started");
   });
 
   test("exhaustion is not 'this host cannot': the run is refused under auto too", async () => {
@@ -275,10 +345,22 @@ describe("helper boundary decisions (injected host facts)", () => {
       const anchors = JSON.parse(command.env[HOST_ANCHORS_VARIABLE] ?? "{}") as {
         homes: { path: string }[];
       };
+      // The option adds a home; $HOME and the account's home stay hidden as well.
+      const expected = [fx.home, homedir(), userInfo().homedir]
+        .map((h) => (existsSync(h) ? realpathSync(h) : null))
+        .filter((h): h is string => h !== null && h !== "/" && statSync(h).isDirectory());
       assert.deepEqual(
         anchors.homes.map((h) => h.path),
-        [fx.home],
+        [...new Set(expected)],
       );
+      assert.deepEqual(
+        command.inherited.map((i) => i.fd),
+        [3],
+        "the seccomp program on fd 3",
+      );
+      assert.ok(command.inherited[0] !== undefined && command.inherited[0].data.length > 0);
+      assert.equal(command.args[command.args.indexOf("--seccomp") + 1], "3");
+      assert.ok(command.args.includes("--new-session"));
       assert.ok(command.tempDir !== null && existsSync(command.tempDir));
     } finally {
       command.dispose();
@@ -468,6 +550,66 @@ describe("the helper boundary on real bubblewrap", { skip }, () => {
       }
     } finally {
       server.close();
+    }
+  });
+
+  test("Unix sockets in the host's /tmp and abstract sockets are unreachable; loopback TCP is not", async () => {
+    const listen = (
+      server: ReturnType<typeof createServer>,
+      ...args: readonly unknown[]
+    ): Promise<void> =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject);
+        (server.listen as (...a: unknown[]) => void)(...args, resolve);
+      });
+    const answer = (name: string) => () => createServer((socket) => socket.end(`reached:${name}`));
+    const token = `${process.pid}-${Date.now()}`;
+    const socketPath = join("/tmp", `cellguard-byoc-test-${token}.sock`);
+    const abstractName = `\0cellguard-byoc-test-${token}`;
+    const unix = answer("unix")();
+    const abstract = answer("abstract")();
+    const tcp = answer("tcp")();
+    await listen(unix, socketPath);
+    await listen(abstract, abstractName);
+    await listen(tcp, 0, "127.0.0.1");
+    const { port } = tcp.address() as AddressInfo;
+    try {
+      // Each target in turn: what the server said, or the error code of the attempt.
+      const client = [
+        'const net = require("node:net");',
+        "const targets = JSON.parse(process.argv[1]);",
+        "(async () => {",
+        "  for (const t of targets) {",
+        "    const line = await new Promise((resolve) => {",
+        "      let s;",
+        "      try { s = net.connect(t); } catch (e) { resolve(`error:${e.code}`); return; }",
+        "      let data = '';",
+        "      s.setEncoding('utf8').on('data', (d) => (data += d));",
+        "      s.on('end', () => resolve(data));",
+        "      s.on('error', (e) => resolve(`error:${e.code}`));",
+        "    });",
+        "    console.log(line);",
+        "  }",
+        "})();",
+      ].join("\n");
+      const targets = [{ path: socketPath }, { path: abstractName }, { port, host: "127.0.0.1" }];
+      const command = await boundary().wrap(
+        [process.execPath, "-e", client, JSON.stringify(targets)],
+        fx.workspace,
+        { readPaths: [dirname(realpathSync(process.execPath))] },
+      );
+      try {
+        const r = await run(command, { cwd: fx.workspace, env: envFor(command) });
+        assert.equal(r.code, 0, r.stderr);
+        const [named = "", abstractLine = "", tcpLine = ""] = r.stdout.split("\n");
+        assert.match(named, /^error:/, "the /tmp socket is not reachable");
+        assert.match(abstractLine, /^error:/, "the abstract socket is not reachable");
+        assert.equal(tcpLine, "reached:tcp", r.stdout + r.stderr);
+      } finally {
+        command.dispose();
+      }
+    } finally {
+      for (const server of [unix, abstract, tcp]) server.close();
     }
   });
 
