@@ -17,7 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { homedir, tmpdir, userInfo } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseSandboxMode, type SandboxMode } from "../config/sandbox-config.js";
 import { SandboxUnavailableError } from "../errors.js";
@@ -50,6 +50,7 @@ import {
 } from "./policy.js";
 import { renderHelperBwrapArgv } from "./render-bwrap.js";
 import { renderHelperSeatbeltArgv } from "./render-seatbelt.js";
+import { accountHomes } from "../platform/account-homes.js";
 
 export const COMPUTE_CONFINEMENT_VARIABLE = "CELLGUARD_COMPUTE_CONFINEMENT";
 export type ComputeConfinementMode = SandboxMode;
@@ -251,19 +252,6 @@ function normalize(options: HelperBoundaryOptions): Normalized {
     uid: raw.uid ?? process.getuid?.() ?? -1,
     interpreter: raw.interpreter ?? process.execPath,
   };
-}
-
-// $HOME can be pointed anywhere by whoever starts cellguard; the account's own home holds the
-// same credentials, so both are hidden.
-function accountHomes(): string[] {
-  const homes = [homedir()];
-  try {
-    const account = userInfo().homedir;
-    if (account !== "" && !homes.includes(account)) homes.push(account);
-  } catch {
-    // no password-database entry for this uid
-  }
-  return homes;
 }
 
 /** The posture for a mode and a verdict (null under `off`, where nothing is measured). */

@@ -1,6 +1,5 @@
 // Options for createKernelSandbox, normalised in one place: defaults applied, the environment
 // read once, the workspace checked and placed, the user's homes found.
-import { homedir, userInfo } from "node:os";
 import { join } from "node:path";
 import {
   parseSandboxMode,
@@ -16,6 +15,7 @@ import { defaultSelfTestRunner, type SelfTestRunner } from "./self-test.js";
 import { packageDir } from "./build-policy.js";
 import { canonicalPath, HOME_SECRET_PATHS } from "./deny-list.js";
 import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
+import { accountHomes } from "../platform/account-homes.js";
 
 export interface KernelSandboxOptions {
   /** The writable workspace. Default: the current directory. */
@@ -92,17 +92,4 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     uid: raw.uid ?? process.getuid?.() ?? -1,
     probePython: raw.probePython,
   };
-}
-
-// $HOME can be pointed anywhere by whoever starts cellguard; the account's own home holds the
-// same credentials, so both are masked.
-function accountHomes(): string[] {
-  const homes = [homedir()];
-  try {
-    const account = userInfo().homedir;
-    if (account !== "" && !homes.includes(account)) homes.push(account);
-  } catch {
-    // no password-database entry for this uid
-  }
-  return homes;
 }

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import type { ReadMask, SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import { minimalMasks, renderBwrapArgv, type BwrapRenderOptions } from "../../src/render/bwrap.js";
 import { assertGolden } from "./golden.js";
+import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
 
 const WORKSPACE = "/home/u/ws";
 const TEMP = "/tmp/cellguard-kernel-abc123";
@@ -59,27 +60,8 @@ const ARITY: Readonly<Record<string, number>> = {
   "--ro-bind": 2,
 };
 
-interface Op {
-  readonly op: string;
-  readonly args: readonly string[];
-}
-
-/** Parses a rendered argv into options and the command, failing on anything unexpected. */
 function parseArgv(argv: readonly string[]): { ops: Op[]; command: string[] } {
-  assert.equal(argv[0], BWRAP, "argv[0] is the bubblewrap executable");
-  const ops: Op[] = [];
-  let i = 1;
-  while (i < argv.length) {
-    const op = argv[i] ?? "";
-    if (op === "--") return { ops, command: argv.slice(i + 1) };
-    const arity = Object.hasOwn(ARITY, op) ? ARITY[op] : undefined;
-    assert.ok(arity !== undefined, `unexpected bubblewrap option ${JSON.stringify(op)}`);
-    const args = argv.slice(i + 1, i + 1 + arity);
-    assert.equal(args.length, arity, `${op} is missing its values`);
-    ops.push({ op, args });
-    i += 1 + arity;
-  }
-  assert.fail("argv has no `--` before the command");
+  return parseBwrapArgv(argv, BWRAP, ARITY);
 }
 
 function indexOfOp(ops: readonly Op[], op: string, args?: readonly string[]): number {

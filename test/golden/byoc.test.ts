@@ -32,6 +32,7 @@ import {
   expectationFromEnv,
 } from "../../src/byoc/assert-confined.js";
 import { assertGolden } from "./golden.js";
+import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
 
 const BWRAP = "/usr/bin/bwrap";
 const SANDBOX_EXEC = "/usr/bin/sandbox-exec";
@@ -94,24 +95,8 @@ const ARITY: Readonly<Record<string, number>> = {
   "--ro-bind-try": 2,
 };
 
-interface Op {
-  readonly op: string;
-  readonly args: readonly string[];
-}
-
 function parseArgv(argv: readonly string[]): { ops: Op[]; command: string[] } {
-  assert.equal(argv[0], BWRAP, "argv[0] is the bubblewrap executable");
-  const ops: Op[] = [];
-  let i = 1;
-  while (i < argv.length) {
-    const op = argv[i] ?? "";
-    if (op === "--") return { ops, command: argv.slice(i + 1) };
-    const arity = Object.hasOwn(ARITY, op) ? ARITY[op] : undefined;
-    assert.ok(arity !== undefined, `unexpected bubblewrap option ${JSON.stringify(op)}`);
-    ops.push({ op, args: argv.slice(i + 1, i + 1 + arity) });
-    i += 1 + arity;
-  }
-  assert.fail("argv has no `--` before the command");
+  return parseBwrapArgv(argv, BWRAP, ARITY);
 }
 
 const at = (ops: readonly Op[], op: string, args: readonly string[]): number =>
