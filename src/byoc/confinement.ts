@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseSandboxMode, type SandboxMode } from "../config/sandbox-config.js";
 import { SandboxUnavailableError } from "../errors.js";
-import { DEFAULT_PATH } from "../kernel/environment.js";
+import { buildKernelEnvironment, DEFAULT_PATH } from "../kernel/environment.js";
 import { runWrapped, type WrappedCommand } from "../platform/launch.js";
 import { randomHex } from "../platform/random.js";
 import { removeTree } from "../platform/remove-tree.js";
@@ -116,12 +116,17 @@ export interface HelperPosture {
   readonly warning: string | null;
 }
 
-/** What wrap() returns: spawn it with spawnWrapped/runWrapped, adding `env` to the environment. */
+/**
+ * What wrap() returns: spawn it with spawnWrapped/runWrapped with `env` as the WHOLE environment
+ * (an allowlist of the caller's, never its credentials), and give the helper its credential on
+ * stdin.
+ */
 export interface ConfinedCommand extends WrappedCommand {
   readonly confined: boolean;
   /**
-   * Variables for the helper's environment: the confinement expectation and the identity
-   * anchors its self-check compares with, and TMPDIR/TMP/TEMP when confined.
+   * The helper's whole environment: the caller's filtered through the worker allowlist, plus the
+   * confinement expectation, the identity anchors its self-check compares with, and
+   * TMPDIR/TMP/TEMP when confined.
    */
   readonly env: Readonly<Record<string, string>>;
   /** The private temp directory (confined only); dispose() removes it. */
@@ -343,7 +348,7 @@ async function wrap(
   };
   // Every input is checked before anything starts; the stage stands in for the temp not yet made.
   buildHelperPolicy({ ...policyRequest, tempDir: request.stage }, nodeFs);
-  if (opts.mode === "off") return unconfined(command);
+  if (opts.mode === "off") return unconfined(opts, command, request.stage);
   const verdict = await selfTest(opts, false);
   if (verdict.ok && verdict.executable !== null && verdict.backend !== null) {
     const backend = { name: verdict.backend, executable: verdict.executable };
@@ -360,7 +365,7 @@ async function wrap(
     );
   }
   warnOnce(opts, HELPER_WARNING_PREFIX + verdict.detail);
-  return unconfined(command);
+  return unconfined(opts, command, request.stage);
 }
 
 function checkArgv(argv: readonly string[]): [string, ...string[]] {
@@ -379,14 +384,25 @@ function checkArgv(argv: readonly string[]): [string, ...string[]] {
   return [checkAbsolutePath(program, "helper program"), ...rest];
 }
 
-function unconfined(command: readonly [string, ...string[]]): ConfinedCommand {
+// The helper's whole environment, from the same allowlist as a kernel worker's: credentials,
+// proxies (their URLs often hold passwords), agent sockets and loader variables never reach it.
+// The provider credential itself travels on the helper's stdin.
+function helperEnvironment(opts: Normalized, stage: string): Record<string, string> {
+  return buildKernelEnvironment(opts.env, { cwd: stage, mode: "helper" });
+}
+
+function unconfined(
+  opts: Normalized,
+  command: readonly [string, ...string[]],
+  stage: string,
+): ConfinedCommand {
   const [file, ...args] = command;
   return {
     file,
     args,
     inherited: [],
     confined: false,
-    env: { [EXPECT_CONFINED_VARIABLE]: "0" },
+    env: { ...helperEnvironment(opts, stage), [EXPECT_CONFINED_VARIABLE]: "0" },
     tempDir: null,
     policy: null,
     dispose: () => undefined,
@@ -414,6 +430,7 @@ function confined(
       inherited: inheritedFor(backend.name, opts.platform),
       confined: true,
       env: {
+        ...helperEnvironment(opts, request.stage),
         [EXPECT_CONFINED_VARIABLE]: "1",
         [HOST_ANCHORS_VARIABLE]: encodeHostAnchors(anchors),
         TMPDIR: tempDir,

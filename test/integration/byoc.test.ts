@@ -147,6 +147,31 @@ describe("helper boundary decisions (injected host facts)", () => {
     assert.equal(calls.length, 0, "no probe and no helper was started");
   });
 
+  test("the helper's environment is an allowlist of the caller's: no credential, token or proxy crosses", async () => {
+    const { runner } = holdingRunner();
+    const env = {
+      PATH: "/usr/bin:/bin",
+      LANG: "C.UTF-8",
+      OPENAI_API_KEY: "sk-canary",
+      NGC_API_KEY: "ngc-canary",
+      HF_TOKEN: "hf-canary",
+      HTTPS_PROXY: "http://user:pass@proxy:3128",
+      SSH_AUTH_SOCK: "/tmp/ssh-agent.sock",
+      LD_PRELOAD: "/tmp/evil.so",
+    };
+    for (const mode of ["off", "auto"]) {
+      const command = await createHelperBoundary(
+        base({ runner, env, mode, which: () => null }),
+      ).wrap(HELPER, fx.workspace);
+      const text = JSON.stringify(command.env);
+      for (const leaked of ["canary", "pass@proxy", "ssh-agent", "evil.so"]) {
+        assert.ok(!text.includes(leaked), `${mode}: ${leaked} reached the helper's environment`);
+      }
+      assert.equal(command.env["LANG"], "C.UTF-8");
+      assert.equal(command.env["PATH"], "/usr/bin:/bin");
+    }
+  });
+
   test("auto without bubblewrap runs unconfined, with a visible warning shown once", async () => {
     const warnings: string[] = [];
     const { runner, calls } = holdingRunner();
@@ -158,7 +183,7 @@ describe("helper boundary decisions (injected host facts)", () => {
       assert.equal(command.confined, false);
       assert.equal(command.file, HELPER[0]);
       assert.deepEqual(command.args, HELPER.slice(1));
-      assert.deepEqual(command.env, { [EXPECT_CONFINED_VARIABLE]: "0" });
+      assert.equal(command.env[EXPECT_CONFINED_VARIABLE], "0");
     }
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? "", /^CELLGUARD SECURITY WARNING: .*bwrap is not on PATH/);
