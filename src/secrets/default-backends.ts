@@ -1,6 +1,6 @@
 // The default candidates, in order, with the host facts each needs found once here.
 import { hostPlatform } from "../platform/select.js";
-import { whichOnPath } from "../platform/which.js";
+import { SYSTEM_BIN_DIRS, whichTrusted } from "../platform/trusted-binary.js";
 import { isWsl, powershellPath, realWslHost } from "../platform/wsl.js";
 import type { SecretBackend } from "./backend.js";
 import { envInjectionBackend } from "./backends/env-injection.js";
@@ -8,8 +8,9 @@ import { macosKeychainBackend } from "./backends/macos-keychain.js";
 import { secretServiceBackend } from "./backends/secret-service.js";
 import { windowsDpapiBackend } from "./backends/windows-dpapi.js";
 
-// Security binaries come from the system directories only, never from a PATH a caller set.
-const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
+// Security binaries come from the system directories only, root-owned and unwritable by others:
+// never from a PATH a caller (or a Cell) set.
+const trusted = (name: string): string | null => whichTrusted(name, SYSTEM_BIN_DIRS.join(":")).path;
 
 export function defaultBackends(env: NodeJS.ProcessEnv): SecretBackend[] {
   const platform = hostPlatform();
@@ -18,13 +19,13 @@ export function defaultBackends(env: NodeJS.ProcessEnv): SecretBackend[] {
   const wsl = isLinux && isWsl(wslHost);
   return [
     macosKeychainBackend({
-      security: platform.os === "darwin" ? whichOnPath("security", "/usr/bin") : null,
+      security: platform.os === "darwin" ? trusted("security") : null,
       env,
       isDarwin: platform.os === "darwin",
     }),
     secretServiceBackend({
-      secretTool: isLinux ? whichOnPath("secret-tool", SYSTEM_PATH) : null,
-      dbusSend: isLinux ? whichOnPath("dbus-send", SYSTEM_PATH) : null,
+      secretTool: isLinux ? trusted("secret-tool") : null,
+      dbusSend: isLinux ? trusted("dbus-send") : null,
       env,
       isLinux,
     }),
