@@ -1,6 +1,7 @@
 // npm run bench (fourth part): the credential broker. The median `get` per backend available
 // here (a private Secret Service, environment injection), beside `secret-tool lookup` run bare
-// in the same run, and the time to migrate 1,000 plaintext settings into the Secret Service. A
+// in the same run; how long a locked keyring and a dead bus take to fail closed; and the time to
+// migrate 1,000 plaintext settings into the Secret Service. A
 // benchmark, not a test: exit 1 only when a row that must run could not.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ import { summarize, type Summary } from "./stats.js";
 
 const GETS = 50;
 const ENV_GETS = 2_000;
+const FAIL_CLOSED_RUNS = 10;
 const SETTINGS = Number(process.env["BENCH_MIGRATE_SETTINGS"] ?? 1_000);
 
 async function main(): Promise<number> {
@@ -74,6 +76,34 @@ async function main(): Promise<number> {
         `the migration did not complete: ${JSON.stringify(report.failed.slice(0, 3))}`,
       );
     }
+    // Failing closed must not mean waiting out the helper's timeout: a locked collection is
+    // detected by its Locked property, a missing bus by secret-tool's own error.
+    const lockedReads: number[] = [];
+    keyring.lock();
+    try {
+      for (let i = 0; i < FAIL_CLOSED_RUNS; i += 1) {
+        const t0 = performance.now();
+        const failed = await broker.get(ref).then(
+          () => false,
+          () => true,
+        );
+        lockedReads.push(performance.now() - t0);
+        if (!failed) throw new Error("a read from the locked keyring did not fail");
+      }
+    } finally {
+      await keyring.unlock();
+    }
+    const deadBus = { ...keyring.env, DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent/bus" };
+    const noBusOpens: number[] = [];
+    for (let i = 0; i < FAIL_CLOSED_RUNS; i += 1) {
+      const t0 = performance.now();
+      const refused = await SecretBroker.open({ store, env: deadBus }).then(
+        () => false,
+        () => true,
+      );
+      noBusOpens.push(performance.now() - t0);
+      if (!refused) throw new Error("a broker opened without a session bus");
+    }
     store.close();
 
     const ss = summarize(brokerGets);
@@ -87,6 +117,8 @@ async function main(): Promise<number> {
       ],
       ["secret-tool lookup, bare spawn", bare, "anchor"],
       ["broker.get, environment injection", env, ""],
+      ["broker.get, locked keyring (fails closed)", summarize(lockedReads), "helper timeout 10 s"],
+      ["SecretBroker.open, dead bus (refuses)", summarize(noBusOpens), "helper timeout 10 s"],
     ];
     console.log("");
     for (const line of align(
@@ -112,6 +144,8 @@ async function main(): Promise<number> {
         secret_service_get_ms: ss.medianMs,
         secret_tool_lookup_ms: bare.medianMs,
         env_get_ms: env.medianMs,
+        locked_read_fails_ms: summarize(lockedReads).medianMs,
+        dead_bus_refuses_ms: summarize(noBusOpens).medianMs,
         migrate_settings: SETTINGS,
         migrate_ms: migrateMs,
       }),
