@@ -272,10 +272,19 @@ describe("Kernel: the native-load audit hook", { skip }, () => {
         'import gc\nhooks = [o for o in gc.get_objects() if getattr(o, "__name__", "") == "hook" and "_blocked" in o.__code__.co_varnames]\nlen(hooks)',
       );
       assert.equal(found.stdout, "1\n");
+      await kernel.execute(
+        "def helper(hook, name):\n    return [d for d in hook.__defaults__ if getattr(d, '__name__', '') == name][0]",
+      );
       for (const attack of [
         "hooks[0].__defaults__ = None",
         "del hooks[0].__defaults__",
         "hooks[0].__code__ = (lambda event, args: None).__code__",
+        // Its helpers, reachable through its defaults: `under` decides what is blocked,
+        // `resolve` follows links.
+        "helper(hooks[0], 'under').__code__ = (lambda path, roots, _len=len: False).__code__",
+        "helper(hooks[0], 'under').__defaults__ = None",
+        "helper(hooks[0], 'resolve').__code__ = (lambda path: '/usr/lib/x.so').__code__",
+        "helper(hooks[0], 'normalize').__code__ = (lambda path: '/usr/lib/x.so').__code__",
       ]) {
         const r = await kernel.execute(attack);
         assert.equal(r.status, "error", attack);
