@@ -2,6 +2,8 @@
 // first non-option or `--`, and everything after is the command, untouched (a `-c` after the
 // command belongs to the command).
 
+import { terminalSafeJson } from "./terminal-text.js";
+
 export class UsageError extends TypeError {
   readonly code = "ERR_USAGE";
 }
@@ -57,4 +59,19 @@ export function parseLeadingOptions(
     i += 2;
   }
   return { options: parsed, rest: args.slice(i) };
+}
+
+/**
+ * `--timeout SECONDS` as milliseconds: null when absent, a RangeError naming the value when it is
+ * not a number of seconds above 0 (the caller decides the exit code).
+ */
+export function parseTimeoutOption(raw: string | boolean | undefined): number | null | RangeError {
+  if (typeof raw !== "string") return null;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 2_000_000) {
+    return new RangeError(
+      `--timeout must be a number of seconds above 0: current value is ${terminalSafeJson(raw)}`,
+    );
+  }
+  return Math.ceil(seconds * 1000);
 }

@@ -15,7 +15,7 @@ import { createKernelSandbox } from "../sandbox/create.js";
 import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
 import { withPrivateTemp } from "../sandbox/kernel-sandbox.js";
 import { statusToJson } from "../sandbox/status.js";
-import { parseLeadingOptions, UsageError } from "./args.js";
+import { parseLeadingOptions, parseTimeoutOption, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
@@ -94,7 +94,7 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
   }
   const { options, rest: command } = parsed;
   const json = options["json"] === true;
-  const timeoutMs = parseTimeout(options["timeout"]);
+  const timeoutMs = parseTimeoutOption(options["timeout"]);
   if (timeoutMs instanceof Error) {
     io.stderr(`cellguard exec: ${timeoutMs.message}\n`);
     return EXIT_CANNOT_RUN;
@@ -246,17 +246,6 @@ async function runCommand(
   if (run.breach === null) return code;
   io.stderr(breachMessage());
   return EXIT_CANNOT_RUN;
-}
-
-function parseTimeout(raw: string | boolean | undefined): number | null | Error {
-  if (typeof raw !== "string") return null;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 2_000_000) {
-    return new RangeError(
-      `--timeout must be a number of seconds above 0: current value is ${terminalSafeJson(raw)}`,
-    );
-  }
-  return Math.ceil(seconds * 1000);
 }
 
 // The child leads its own session, so a terminal's Ctrl-C does not reach it: ExecRun forwards

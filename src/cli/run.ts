@@ -9,7 +9,7 @@ import { Kernel } from "../kernel/kernel.js";
 import { checkCell, MAX_CELL_CHARS, type CellLanguage } from "../kernel/options.js";
 import { runCell, type CellRun } from "../kernel/run-cell.js";
 import { statusToJson } from "../sandbox/status.js";
-import { parseLeadingOptions, UsageError } from "./args.js";
+import { parseLeadingOptions, parseTimeoutOption, UsageError } from "./args.js";
 import {
   EXIT_FAILURE,
   EXIT_NO_BOUNDARY,
@@ -224,24 +224,15 @@ function parseRunArgs(args: readonly string[]): RunRequest {
   }
   const str = (name: string): string | undefined =>
     typeof options[name] === "string" ? options[name] : undefined;
-  let timeoutMs: number | undefined;
-  const timeout = str("timeout");
-  if (timeout !== undefined) {
-    const seconds = Number(timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 2_000_000) {
-      throw new UsageError(
-        `--timeout must be a number of seconds above 0: current value is ${JSON.stringify(timeout)}`,
-      );
-    }
-    timeoutMs = Math.ceil(seconds * 1000);
-  }
+  const timeoutMs = parseTimeoutOption(options["timeout"]);
+  if (timeoutMs instanceof RangeError) throw new UsageError(timeoutMs.message);
   const file = rest[0];
   return {
     path: file === "-" ? undefined : file,
     language: str("lang") ?? "python",
     workspace: str("workspace"),
     mode: str("mode"),
-    timeoutMs,
+    timeoutMs: timeoutMs ?? undefined,
     json: options["json"] === true,
   };
 }
