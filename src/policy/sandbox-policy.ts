@@ -1,5 +1,6 @@
 // The kernel sandbox policy: a plain, immutable, serialisable value. Renderers (bubblewrap argv,
 // Seatbelt profile) are pure functions of it; probing the host happens before it is built.
+import type { TeamReadPolicy } from "./team-roots.js";
 
 /**
  * How a read denial matches, in Seatbelt terms:
@@ -57,6 +58,11 @@ export interface SandboxPolicy {
   readonly readOnlyPaths?: readonly string[];
   /** Started by root: run with no capabilities inside (bubblewrap keeps them otherwise). */
   readonly dropCapabilities: boolean;
+  /**
+   * Team read isolation: protected roots hidden from the Cell and the exact exceptions shown
+   * again (validated and minimal; see team-roots.ts). Absent for a single-user sandbox.
+   */
+  readonly readIsolation?: TeamReadPolicy;
 }
 
 /** Paths Seatbelt must let any process write besides its roots. /dev/fd/3 is a worker's protocol fd. */

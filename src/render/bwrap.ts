@@ -1,6 +1,7 @@
 // Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
 // steps follow the spec's order, with the team and WSL steps reserved for the hardening issue.
 import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import { teamExceptionBinds, teamRootMasks, teamRootRemounts } from "./bwrap-team.js";
 
 export interface BwrapRenderOptions {
   /** Absolute path of the bubblewrap binary. */
@@ -48,11 +49,17 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
       else argv.push("--ro-bind-try", path, path);
     }
   }
+  // Team: protected roots hidden, after the rebuilt homes so a home that holds a root cannot
+  // bind it back.
+  argv.push(...teamRootMasks(policy));
   argv.push("--bind", policy.workspace, policy.workspace);
   for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
-  // (Team read-only exceptions: hardening issue.)
+  // Team read-only exceptions.
+  argv.push(...teamExceptionBinds(policy));
   argv.push("--bind", policy.tempDir, policy.tempDir);
-  // (WSL and team read-only remounts: hardening issue.)
+  // (WSL read-only remounts: hardening issue.)
+  // Team: the protected roots' tmpfs read-only.
+  argv.push(...teamRootRemounts(policy));
   // Non-recursive: the rebuilt directories become read-only, their bound entries keep their own.
   for (const dir of policy.hiddenDirectories ?? []) argv.push("--remount-ro", dir.path);
   for (const mask of minimalMasks(policy.readMasks)) {

@@ -6,6 +6,7 @@ import {
   type DenyEntry,
   type SandboxPolicy,
 } from "../policy/sandbox-policy.js";
+import { seatbeltTeamRules } from "./seatbelt-team.js";
 
 /** Absolute path of the Seatbelt launcher; never looked up on PATH at run time. */
 export const SANDBOX_EXEC = "/usr/bin/sandbox-exec";
@@ -65,7 +66,8 @@ export function renderSeatbeltProfile(policy: SandboxPolicy): string {
   for (const path of policy.readOnlyPaths ?? []) {
     lines.push(`(deny file-write* (literal ${quoteSbpl(path)}) (subpath ${quoteSbpl(path)}))`);
   }
-  // 6. (Team read isolation: hardening issue.)
+  // 6. Team read isolation.
+  lines.push(...seatbeltTeamRules(policy, quoteSbpl));
   // 7. Secret read denials.
   for (const entry of policy.denyRead) lines.push(`(deny file-read* ${denyFilter(entry)})`);
   // 8. Keychain: securityd reads the keychain for its caller, so the mach services are the rule

@@ -6,6 +6,7 @@ import { renderBwrapArgv } from "../render/bwrap.js";
 import { renderSeatbeltArgv } from "../render/seatbelt.js";
 import { renderSeccompProgram } from "../render/seccomp.js";
 import type { SandboxBackendName } from "./status.js";
+import { teamChecks } from "./team-probe.js";
 
 export interface WrapOptions {
   /**
@@ -66,7 +67,12 @@ export function bubblewrapBackend(executable: string, arch: string): SandboxBack
       });
       return { file: executable, args: argv.slice(1), inherited: [{ fd: 3, data: seccomp }] };
     },
-    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy), ...LINUX_CHECKS],
+    requiredChecks: (policy) => [
+      ...COMMON_CHECKS,
+      ...networkChecks(policy),
+      ...LINUX_CHECKS,
+      ...teamChecks(policy),
+    ],
   };
 }
 
@@ -79,6 +85,6 @@ export function seatbeltBackend(executable: string): SandboxBackend {
       const argv = renderSeatbeltArgv(policy, command);
       return { file: executable, args: argv.slice(1), inherited: [] };
     },
-    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy)],
+    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy), ...teamChecks(policy)],
   };
 }

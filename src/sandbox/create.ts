@@ -3,7 +3,7 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SandboxUnavailableError } from "../errors.js";
+import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
 import { buildPolicy } from "./build-policy.js";
@@ -13,7 +13,9 @@ import type { FusedCommand } from "./fused-probe.js";
 import { cachedFailure, failureKey, firstWarning, rememberFailure } from "./failure-cache.js";
 import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
+import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import { runSelfTest } from "./self-test.js";
+import { allocateTeamTemp, finalTeamPolicy, withTeamIsolation } from "./team-policy.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
 
 export { canonicalWorkspace } from "./workspace.js";
@@ -53,6 +55,19 @@ export async function createKernelSandbox(
 ): Promise<KernelSandbox> {
   const opts = normalizeOptions(options);
   const { mode, workspace } = opts;
+  if (mode === "off" && opts.team !== null) {
+    throw new SandboxUnavailableError(
+      "Team read isolation never runs unconfined: mode off (CELLGUARD_KERNEL_SANDBOX=off) cannot be combined with a team policy; nothing was run",
+      {
+        status: degradedStatus({
+          mode,
+          workspace,
+          backend: null,
+          detail: "mode off refused for a team policy",
+        }),
+      },
+    );
+  }
   if (mode === "off") {
     return new KernelSandbox({
       status: {
@@ -88,10 +103,17 @@ export async function createKernelSandbox(
   const cached = opts.customRunner ? undefined : cachedFailure(cacheKey);
   if (cached !== undefined) return degrade(opts, { backend: backend.name, detail: cached });
 
+  // Team: no hardlink may carry a protected file into the workspace (checked again after the
+  // self-test, and before every wrap).
+  if (opts.team !== null) teamInventory(opts, backend.name, null);
   let tempDir: string;
   try {
-    tempDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-kernel-")));
+    tempDir =
+      opts.team === null
+        ? realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-kernel-")))
+        : allocateTeamTemp(opts.team, workspace);
   } catch (error) {
+    if (error instanceof SandboxConfigurationError) throw error;
     return refuse(opts, {
       backend: backend.name,
       detail: `${detected.detail}; private temp could not be created: ${messageOf(error)}`,
@@ -100,6 +122,9 @@ export async function createKernelSandbox(
   let policy: SandboxPolicy;
   try {
     policy = buildPolicy(opts, tempDir);
+    if (opts.readIsolation !== null && opts.team !== null) {
+      policy = withTeamIsolation(policy, finalTeamPolicy(opts.readIsolation, workspace, tempDir));
+    }
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
@@ -142,6 +167,8 @@ export async function createKernelSandbox(
     if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
+  if (opts.team !== null) teamInventory(opts, backend.name, tempDir);
+  const team = policy.readIsolation;
   const status: SandboxStatus = {
     mode,
     state: "enabled",
@@ -151,9 +178,12 @@ export async function createKernelSandbox(
     networkPolicy: opts.allowRawNetwork ? "raw_allowed" : "blocked",
     workspace,
     tempDir,
-    detail: `${detected.detail}; ${outcome.detail}`,
+    detail:
+      `${detected.detail}; ${outcome.detail}` +
+      (team === undefined ? "" : `; team reads isolated under ${team.roots.join(", ")}`),
     warning: null,
     checks: outcome.checks,
+    ...(team === undefined ? {} : { readIsolation: team }),
   };
   return new KernelSandbox({ status, policy, backend });
 }
@@ -164,9 +194,18 @@ type FailureFields = {
   checks?: Readonly<Record<string, boolean>> | null;
 };
 
-/** The host cannot sandbox: `enforce` refuses, `auto` runs unconfined with a visible warning. */
+/**
+ * The host cannot sandbox: `enforce` and a team policy refuse, `auto` runs unconfined with a
+ * visible warning.
+ */
 function degrade(opts: NormalizedOptions, fields: FailureFields): KernelSandbox {
   const status = degradedStatus({ mode: opts.mode, workspace: opts.workspace, ...fields });
+  if (opts.team !== null) {
+    throw new SandboxUnavailableError(
+      `Team read isolation never degrades (mode ${opts.mode}): no OS sandbox could be proven, so nothing runs: ${fields.detail}`,
+      { status },
+    );
+  }
   if (opts.mode === "enforce") {
     throw new SandboxUnavailableError(
       `OS kernel sandbox is required (mode enforce) but could not be proven: ${fields.detail}`,
@@ -185,6 +224,27 @@ function refuse(opts: NormalizedOptions, fields: FailureFields): never {
     `OS kernel sandbox failed its self-test, so nothing runs (a failing check can be induced by an earlier Cell, and running unconfined would reward it): ${fields.detail}`,
     { status },
   );
+}
+
+/** The hardlink inventory; a refusal removes the private temp (when one exists) and carries a status. */
+function teamInventory(
+  opts: NormalizedOptions,
+  backend: SandboxBackend["name"],
+  tempDir: string | null,
+): void {
+  try {
+    checkWorkspaceHardlinks(opts.workspace);
+  } catch (error) {
+    if (!(error instanceof SandboxUnavailableError)) throw error;
+    if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
+    const status = degradedStatus({
+      mode: opts.mode,
+      workspace: opts.workspace,
+      backend,
+      detail: error.message,
+    });
+    throw new SandboxUnavailableError(error.message, { status });
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -6,6 +6,7 @@ import { existsSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { DenyEntry, SandboxPolicy } from "../policy/sandbox-policy.js";
 import { reachableAfterHiding } from "./home-overlay.js";
+import { hiddenByTeamRoots } from "./team-policy.js";
 
 interface WatchedName {
   readonly name: string;
@@ -100,7 +101,12 @@ export function watchPolicyDenyList(
   const hidden = policy.hiddenDirectories ?? [];
   // The canary lives in the private temp, which the Cell itself writes: not a host change.
   const entries = policy.denyRead.filter(
-    (entry) => !entry.path.startsWith(`${temp}/`) && reachableAfterHiding(entry.path, hidden),
+    (entry) =>
+      !entry.path.startsWith(`${temp}/`) &&
+      reachableAfterHiding(entry.path, hidden) &&
+      // Under a team root's tmpfs a denied name is absent, as in a rebuilt home.
+      (policy.readIsolation === undefined ||
+        !hiddenByTeamRoots(policy, policy.readIsolation, entry.path)),
   );
   return watchDenyTargets(entries, onBreach);
 }

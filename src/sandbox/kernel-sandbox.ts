@@ -7,6 +7,7 @@ import { removeTree } from "../platform/remove-tree.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
+import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import type { SandboxStatus } from "./status.js";
 
 export class KernelSandbox {
@@ -57,6 +58,8 @@ export class KernelSandbox {
         "Cannot wrap a command: enabled sandbox has no runtime boundary",
       );
     }
+    // Team: a hardlink made since the last command would carry a protected file in.
+    if (this.policy.readIsolation !== undefined) checkWorkspaceHardlinks(this.policy.workspace);
     return this.#backend.wrap(this.policy, command, options);
   }
 

@@ -16,6 +16,12 @@ import { packageDir } from "./build-policy.js";
 import { canonicalPath, HOME_SECRET_PATHS } from "./deny-list.js";
 import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
 import { accountHomes } from "../platform/account-homes.js";
+import {
+  readIsolation,
+  type KernelReadIsolation,
+  type TeamReadPolicy,
+} from "../policy/team-roots.js";
+import { normalizeReadIsolation } from "./read-isolation.js";
 
 export interface KernelSandboxOptions {
   /** The writable workspace. Default: the current directory. */
@@ -37,6 +43,11 @@ export interface KernelSandboxOptions {
   readonly uid?: number;
   /** Interpreter for the self-test probe. Default: the system python3. */
   readonly probePython?: string | null;
+  /**
+   * Team read isolation: protected roots hidden from the Cell, exact input roots shown again.
+   * A team policy never degrades: without a proven boundary nothing runs, whatever the mode.
+   */
+  readonly readIsolation?: KernelReadIsolation | null;
 }
 
 export interface NormalizedOptions {
@@ -54,6 +65,9 @@ export interface NormalizedOptions {
   readonly homes: readonly string[];
   readonly uid: number;
   readonly probePython: string | null | undefined;
+  /** The team policy as given (frozen) and as validated for this workspace; null: single-user. */
+  readonly readIsolation: KernelReadIsolation | null;
+  readonly team: TeamReadPolicy | null;
 }
 
 export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptions {
@@ -76,6 +90,10 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     pathEntries: (env["PATH"] ?? "").split(":"),
     packageDir: packageDir(),
   });
+  // Validated first (types included), then kept as a frozen copy for the second normalisation.
+  const given = raw.readIsolation ?? null;
+  const team = given === null ? null : normalizeReadIsolation(given, workspace);
+  const isolation = given === null ? null : readIsolation(given);
   return {
     workspace,
     mode,
@@ -91,5 +109,7 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     homes,
     uid: raw.uid ?? process.getuid?.() ?? -1,
     probePython: raw.probePython,
+    readIsolation: isolation,
+    team,
   };
 }

@@ -6,7 +6,8 @@
 // Arguments: workspace file, temp file, outside file, "1" if the network must be blocked,
 // "1" for the Linux checks, host pid, host start time, then four per deny probe: path, type
 // ("file" or "directory"), st_dev and st_ino as the host saw them; optionally
-// "--cellguard-then" and a command to exec after a passing report (see runFusedProbe).
+// "--cellguard-then" and a command to exec after a passing report (see runFusedProbe). A team
+// policy adds its probe files before that, after "--cellguard-team" (see team-probe.ts).
 export const PROBE_SCRIPT = String.raw`
 import _socket, os, sys
 argv = sys.argv[1:]
@@ -16,6 +17,14 @@ then = None
 if "--cellguard-then" in argv:
     cut = argv.index("--cellguard-then")
     argv, then = argv[:cut], argv[cut + 1:]
+# Team read isolation: "--cellguard-team", then a count and the sibling files, then a count and
+# the allowed files (see team-probe.ts).
+team = None
+if "--cellguard-team" in argv:
+    cut = argv.index("--cellguard-team")
+    argv, rest = argv[:cut], argv[cut + 1:]
+    n = int(rest[0])
+    team = (rest[1:1 + n], rest[2 + n:2 + n + int(rest[1 + n])])
 workspace_file, temp_file, outside_file, expect_net, linux, host_pid, host_start = argv[:7]
 deny = [argv[i:i + 4] for i in range(7, len(argv), 4)]
 checks = {}
@@ -142,6 +151,40 @@ if linux == "1":
     checks["proc_sys_readonly"] = not any(
         succeeds(lambda p=p: opens_for_write(p)) for p in ("/proc/sys/kernel/hostname", "/proc/sysrq-trigger")
     )
+
+if team is not None:
+    siblings, allowed = team
+    def readable(path):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            return False
+        try:
+            os.read(fd, 64)
+            return True
+        except OSError:
+            return False
+        finally:
+            os.close(fd)
+    def through_link(make, path, name):
+        try:
+            make(path, name)
+        except OSError:
+            return False  # a link that cannot even be made reads nothing
+        try:
+            return readable(name)
+        finally:
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
+    checks["sibling_read_blocked"] = not any(readable(p) for p in siblings)
+    checks["sibling_symlink_read_blocked"] = not any(
+        through_link(os.symlink, p, "%s.sym%d" % (workspace_file, i)) for i, p in enumerate(siblings))
+    checks["sibling_hardlink_read_blocked"] = not any(
+        through_link(os.link, p, "%s.hard%d" % (workspace_file, i)) for i, p in enumerate(siblings))
+    if allowed:
+        checks["allowed_roots_readable"] = all(readable(p) for p in allowed)
 
 ok = all(checks.values())
 body = ", ".join('"%s": %s' % (k, "true" if checks[k] else "false") for k in sorted(checks))

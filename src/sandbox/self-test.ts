@@ -23,6 +23,7 @@ import {
   type FusedCommand,
 } from "./fused-probe.js";
 import { PROBE_SCRIPT } from "./probe-script.js";
+import { prepareTeamProbe } from "./team-probe.js";
 
 export type SelfTestRunner = (
   command: WrappedCommand,
@@ -71,6 +72,11 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     workspace: join(policy.workspace, `.cellguard-sandbox-test-${token}`),
     temp: join(policy.tempDir, `self-test-${token}`),
   };
+  const team = prepareTeamProbe(policy, token, files.workspace);
+  if (typeof team === "string") {
+    void rm(outsideDir, { recursive: true, force: true }).catch(() => undefined);
+    return failed(team);
+  }
   const probeArgs = [
     files.workspace,
     files.temp,
@@ -86,6 +92,7 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
       String(p.dev),
       String(p.ino),
     ]),
+    ...(team?.args ?? []),
   ];
   try {
     const fused = inputs.fused;
@@ -143,6 +150,7 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     // probe unlinked its files already).
     void rm(outsideDir, { recursive: true, force: true }).catch(() => undefined);
     for (const path of [files.workspace, files.temp]) void unlink(path).catch(() => undefined);
+    team?.cleanup();
   }
 }
 

@@ -1,6 +1,7 @@
 // The measured sandbox posture. Every field comes from detection and the self-test, never from
 // configuration alone.
 import type { SandboxMode } from "../config/sandbox-config.js";
+import type { TeamReadPolicy } from "../policy/team-roots.js";
 
 export type SandboxState = "enabled" | "disabled" | "unavailable";
 export type SandboxBackendName = "bubblewrap" | "seatbelt";
@@ -20,6 +21,8 @@ export interface SandboxStatus {
   readonly warning: string | null;
   /** The self-test's checks as measured, when one ran. */
   readonly checks: Readonly<Record<string, boolean>> | null;
+  /** Team read isolation as enforced: the hidden roots and the exceptions bound back. */
+  readonly readIsolation?: TeamReadPolicy;
 }
 
 export const WARNING_PREFIX = "CELLGUARD SECURITY WARNING: OS kernel sandbox is not enforced; ";
@@ -66,5 +69,12 @@ export function statusToJson(status: SandboxStatus): Record<string, unknown> {
     warning: status.warning,
     checks: status.checks,
     host_only_boundary_holds: hostOnlyBoundaryHolds(status),
+    read_isolation:
+      status.readIsolation === undefined
+        ? null
+        : {
+            roots: status.readIsolation.roots,
+            allowed_roots: status.readIsolation.allowedRoots,
+          },
   };
 }
