@@ -15,6 +15,8 @@ export interface OptionSpec {
 export interface ParsedCommandLine {
   readonly options: Readonly<Record<string, string | boolean>>;
   readonly rest: readonly string[];
+  /** Every value of each string option in order (`options` keeps the last), for repeatable ones. */
+  readonly lists: Readonly<Record<string, readonly string[]>>;
 }
 
 export function parseLeadingOptions(
@@ -26,6 +28,11 @@ export function parseLeadingOptions(
     string,
     string | boolean
   >;
+  const lists: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const setValue = (name: string, value: string): void => {
+    parsed[name] = value;
+    (lists[name] ??= []).push(value);
+  };
   let i = 0;
   while (i < args.length) {
     const arg = args[i] ?? "";
@@ -49,16 +56,16 @@ export function parseLeadingOptions(
       continue;
     }
     if (eq !== -1) {
-      parsed[name] = arg.slice(eq + 1);
+      setValue(name, arg.slice(eq + 1));
       i += 1;
       continue;
     }
     const value = args[i + 1];
     if (value === undefined) throw new UsageError(`option --${name} needs a value`);
-    parsed[name] = value;
+    setValue(name, value);
     i += 2;
   }
-  return { options: parsed, rest: args.slice(i) };
+  return { options: parsed, rest: args.slice(i), lists };
 }
 
 /**

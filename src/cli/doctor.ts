@@ -17,23 +17,28 @@ import { createKernelSandbox } from "../sandbox/create.js";
 import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
+import { TEAM_OPTION_SPEC, teamIsolationFromOptions } from "./team-options.js";
 import { EXIT_CANNOT_RUN, EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
 export const DOCTOR_USAGE =
-  "usage: cellguard doctor [--workspace DIR] [--mode auto|enforce|off] [--json]";
+  "usage: cellguard doctor [--workspace DIR] [--mode auto|enforce|off] [--json] [--team-root DIR]… [--allowed-root DIR]…";
 
 const SPEC = {
   workspace: { type: "string" },
   mode: { type: "string" },
   json: { type: "boolean" },
+  ...TEAM_OPTION_SPEC,
 } as const;
 
 export async function doctorCommand(args: readonly string[], io: CliIo): Promise<number> {
   let options;
+  let readIsolation;
   try {
-    options = parseLeadingOptions(args, SPEC, { restIsPositional: false }).options;
+    const parsed = parseLeadingOptions(args, SPEC, { restIsPositional: false });
+    options = parsed.options;
+    readIsolation = teamIsolationFromOptions(parsed.lists, process.cwd());
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`cellguard doctor: ${escapeOneLine(error.message)}\n${DOCTOR_USAGE}\n`);
@@ -45,6 +50,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
     const sandbox = await createKernelSandbox({
       ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
       ...(typeof options["mode"] === "string" ? { mode: options["mode"] } : {}),
+      readIsolation,
       env: io.env,
       // doctor reports the warning in its output rather than as a side channel
       onWarning: () => undefined,
@@ -264,6 +270,12 @@ function renderText(s: SandboxStatus): string {
     `  network:    ${s.networkPolicy}`,
     `  workspace:  ${escapeOneLine(s.workspace)}`,
   ];
+  if (s.readIsolation !== undefined) {
+    lines.push(`  team roots: ${escapeOneLine(s.readIsolation.roots.join(", "))} (hidden)`);
+    lines.push(
+      `  allowed:    ${escapeOneLine(s.readIsolation.allowedRoots.join(", "))} (read-only)`,
+    );
+  }
   if (s.checks !== null) {
     lines.push("  checks:");
     for (const [name, ok] of Object.entries(s.checks).sort(([a], [b]) => a.localeCompare(b))) {

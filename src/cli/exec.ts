@@ -16,12 +16,14 @@ import { watchPolicyDenyList } from "../sandbox/deny-watch.js";
 import { withPrivateTemp } from "../sandbox/kernel-sandbox.js";
 import { statusToJson } from "../sandbox/status.js";
 import { parseLeadingOptions, parseTimeoutOption, UsageError } from "./args.js";
+import { TEAM_OPTION_SPEC, teamIsolationFromOptions } from "./team-options.js";
+import type { KernelReadIsolation } from "../policy/team-roots.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
 export const EXEC_USAGE =
-  "usage: cellguard exec [--workspace DIR] [--mode auto|enforce|off] [--allow-network] [--timeout SECONDS] [--json] -- COMMAND [ARG…]";
+  "usage: cellguard exec [--workspace DIR] [--mode auto|enforce|off] [--allow-network] [--timeout SECONDS] [--json] [--team-root DIR]… [--allowed-root DIR]… -- COMMAND [ARG…]";
 
 const SPEC = {
   workspace: { type: "string" },
@@ -29,6 +31,7 @@ const SPEC = {
   "allow-network": { type: "boolean" },
   timeout: { type: "string" },
   json: { type: "boolean" },
+  ...TEAM_OPTION_SPEC,
 } as const;
 
 const FORWARDED: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -84,9 +87,11 @@ class ExecRun {
 
 export async function execCommand(args: readonly string[], io: CliIo): Promise<number> {
   let parsed;
+  let readIsolation;
   try {
     parsed = parseLeadingOptions(args, SPEC);
     if (parsed.rest.length === 0) throw new UsageError("no command given");
+    readIsolation = teamIsolationFromOptions(parsed.lists, process.cwd());
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`cellguard exec: ${escapeOneLine(error.message)}\n${EXEC_USAGE}\n`);
@@ -101,7 +106,7 @@ export async function execCommand(args: readonly string[], io: CliIo): Promise<n
   }
   const run = new ExecRun();
   try {
-    return await execute({ io, command, json, timeoutMs, options, run });
+    return await execute({ io, command, json, timeoutMs, options, run, readIsolation });
   } finally {
     run.end();
   }
@@ -114,6 +119,7 @@ interface ExecContext {
   readonly timeoutMs: number | null;
   readonly options: Readonly<Record<string, string | boolean>>;
   readonly run: ExecRun;
+  readonly readIsolation: KernelReadIsolation | null;
 }
 
 async function execute(ctx: ExecContext): Promise<number> {
@@ -143,6 +149,7 @@ async function execute(ctx: ExecContext): Promise<number> {
         ...(typeof options["workspace"] === "string" ? { workspace: options["workspace"] } : {}),
         ...(typeof options["mode"] === "string" ? { mode: options["mode"] } : {}),
         ...(options["allow-network"] === true ? { allowRawNetwork: true } : {}),
+        readIsolation: ctx.readIsolation,
         env: io.env,
         onWarning: (message) => io.stderr(`cellguard: ${escapeForTerminal(message)}\n`),
       },

@@ -52,7 +52,7 @@ export function checkWorkspaceHardlinks(workspace: string, options: InventoryOpt
   const started = now();
   function refuse(why: string): never {
     throw new SandboxUnavailableError(
-      `Team read isolation refused to start: the workspace ${JSON.stringify(workspace)} ${why}; nothing was run`,
+      `Team read isolation refused to start: the workspace ${JSON.stringify(workspace)} ${why}`,
     );
   }
   const rootStat = statOrRefuse(workspace, refuse);
