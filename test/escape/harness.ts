@@ -41,6 +41,10 @@ export interface AttackOptions {
   readonly wrapInTerminal?: string;
   /** A host directory cellguard inherits as descriptor 200, without close-on-exec. */
   readonly inheritedDirectory?: string;
+  /** The workspace, when not the fixture's (a team workspace inside a protected root). */
+  readonly workspace?: string;
+  /** Where the attack script is written, when the fixture root is hidden (team mode). */
+  readonly scriptDir?: string;
 }
 
 export async function attack(
@@ -49,14 +53,18 @@ export async function attack(
   options: AttackOptions = {},
 ): Promise<AttackResult> {
   const python = systemPython ?? "/usr/bin/python3";
-  const file = join(fx.root, `attack-${Math.random().toString(36).slice(2)}.py`);
+  const file = join(
+    options.scriptDir ?? fx.root,
+    `attack-${Math.random().toString(36).slice(2)}.py`,
+  );
+  const workspace = options.workspace ?? fx.workspace;
   writeFileSync(file, PRELUDE + script, { mode: 0o644 });
   const cliArgs = [
     "exec",
     "--mode",
     "enforce",
     "--workspace",
-    fx.workspace,
+    workspace,
     ...(options.cliArgs ?? []),
     "--",
     python,
@@ -67,7 +75,7 @@ export async function attack(
   ];
   const runOptions = {
     env: { ...fx.env, ...options.env },
-    cwd: fx.workspace,
+    cwd: workspace,
     ...(options.inheritedDirectory === undefined
       ? {}
       : { inheritedDirectory: options.inheritedDirectory }),
