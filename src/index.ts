@@ -61,6 +61,19 @@ export {
   UnsupportedArchitectureError,
 } from "./errors.js";
 export { parseSandboxMode, parseStrictBoolean, SANDBOX_MODES } from "./config/sandbox-config.js";
+// Team read isolation.
+export {
+  readIsolation,
+  withAllowedRoots,
+  withRoots,
+  type KernelReadIsolation,
+  type TeamReadPolicy,
+} from "./policy/team-roots.js";
+export {
+  normalizeReadIsolation,
+  ReadIsolationConfigurationError,
+} from "./sandbox/read-isolation.js";
+export { checkWorkspaceHardlinks, INVENTORY_LIMITS } from "./sandbox/hardlink-inventory.js";
 
 // Screening layers.
 export { precheckCommand, hostPrecheckCommand } from "./screen/shell/precheck.js";

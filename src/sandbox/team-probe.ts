@@ -9,9 +9,10 @@ import {
   mkdtempSync,
   opendirSync,
   openSync,
+  rmSync,
+  unlinkSync,
   writeSync,
 } from "node:fs";
-import { rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { isSameOrInside, type SandboxPolicy } from "../policy/sandbox-policy.js";
 
@@ -43,7 +44,7 @@ function allowedProbeRoots(policy: SandboxPolicy): readonly string[] {
 export interface TeamProbe {
   /** Probe arguments: the marker, the sibling files, the allowed files (each list counted). */
   readonly args: readonly string[];
-  /** Removes what the host created, in the background. Never throws. */
+  /** Removes what the host created. Never throws. */
   cleanup(): void;
 }
 
@@ -60,12 +61,25 @@ export function prepareTeamProbe(
   if (team === undefined) return null;
   const created: string[] = [];
   const createdFiles: string[] = [];
+  // At once, not in the background: a few small host-made entries, and a sibling probe left
+  // behind would sit in every member's view of the root until removed.
   const cleanup = (): void => {
-    for (const dir of created)
-      void rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    // Recursive only for the host-made directories under the roots, which no Cell can see.
+    for (const dir of created) {
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // left for the next start's view to hide: the root's tmpfs covers it
+      }
+    }
     // Plain unlinks where Cells write: the probe's links, and files in allowed roots.
-    for (const path of [...createdFiles, ...linkNames(linkBase, team.roots.length)])
-      void unlink(path).catch(() => undefined);
+    for (const path of [...createdFiles, ...linkNames(linkBase, team.roots.length)]) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // already gone (the probe removes its links), or never made
+      }
+    }
   };
   const siblings: string[] = [];
   for (const root of team.roots) {
