@@ -32,9 +32,18 @@ export function allocateTeamTemp(team: TeamReadPolicy, workspace: string): strin
   } catch (error) {
     if ((error as { code?: unknown }).code !== "EEXIST") throw error;
   }
-  if (lstatSync(base).isSymbolicLink()) {
+  const st = lstatSync(base);
+  if (st.isSymbolicLink()) {
     throw new ReadIsolationConfigurationError(
       `Cannot create sandbox: the team temp directory ${JSON.stringify(base)} cannot be a symlink`,
+    );
+  }
+  // Someone else's, or writable by others: they could rename this Cell's temp aside and put a
+  // symlink in its place before bubblewrap binds it.
+  const uid = process.geteuid?.();
+  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o022) !== 0) {
+    throw new ReadIsolationConfigurationError(
+      `Cannot create sandbox: the team temp directory ${JSON.stringify(base)} must be a directory owned by this user and writable only by it: current owner uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}`,
     );
   }
   if (dirname(realpathSync.native(base)) !== root) {

@@ -4,6 +4,7 @@
 // the private temp under the protected root. The real bubblewrap path is in escape/team-read.
 import assert from "node:assert/strict";
 import {
+  chmodSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -315,6 +316,14 @@ describe("createKernelSandbox with team read isolation", () => {
     symlinkSync(decoy, join(t.root, "kernel-temp"));
     await assert.rejects(createKernelSandbox(options), /cannot be a symlink/);
     assert.deepEqual(readdirSync(decoy), []);
+  });
+
+  test("a kernel-temp writable by others is a configuration error", async () => {
+    const { t, options } = counted();
+    mkdirSync(join(t.root, "kernel-temp"), { mode: 0o700 });
+    chmodSync(join(t.root, "kernel-temp"), 0o777);
+    await assert.rejects(createKernelSandbox(options), /writable only by it: .*mode 777/);
+    assert.deepEqual(readdirSync(join(t.root, "kernel-temp")), []);
   });
 
   test("a hardlink planted before start refuses before anything runs; one made later refuses the next wrap", async () => {
