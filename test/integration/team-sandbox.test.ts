@@ -309,6 +309,24 @@ describe("createKernelSandbox with team read isolation", () => {
     }
   });
 
+  test("a runtime folder in the system temp, outside the team root, is bound back exactly", async () => {
+    const runtime = join(fx.root, "runtime");
+    mkdirSync(runtime);
+    writeFileSync(join(runtime, "tool.py"), "pass\n");
+    const { t, options } = counted();
+    const sandbox = await createKernelSandbox({
+      ...options,
+      readIsolation: { roots: [t.root], allowedRoots: [t.input, runtime] },
+    });
+    try {
+      const allowed = sandbox.status.readIsolation?.allowedRoots ?? [];
+      assert.ok(allowed.includes(realpathSync(runtime)), allowed.join());
+      assert.ok(!allowed.includes(realpathSync(fx.root)));
+    } finally {
+      sandbox.close();
+    }
+  });
+
   test("a symlinked kernel-temp is a configuration error", async () => {
     const { t, options } = counted();
     const decoy = join(fx.root, "decoy");
