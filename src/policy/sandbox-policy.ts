@@ -1,5 +1,6 @@
 // The kernel sandbox policy: a plain, immutable, serialisable value. Renderers (bubblewrap argv,
 // Seatbelt profile) are pure functions of it; probing the host happens before it is built.
+import type { WslSandboxForm } from "./wsl-policy.js";
 
 /**
  * How a read denial matches, in Seatbelt terms:
@@ -57,6 +58,8 @@ export interface SandboxPolicy {
   readonly readOnlyPaths?: readonly string[];
   /** Started by root: run with no capabilities inside (bubblewrap keeps them otherwise). */
   readonly dropCapabilities: boolean;
+  /** The WSL parts, on a WSL host only (bubblewrap); absent or null elsewhere. */
+  readonly wsl?: WslSandboxForm | null;
 }
 
 /** Paths Seatbelt must let any process write besides its roots. /dev/fd/3 is a worker's protocol fd. */

@@ -1,6 +1,7 @@
 // Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
 // steps follow the spec's order, with the team and WSL steps reserved for the hardening issue.
 import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import { wslMaskArgv, wslMasksInsideArgv, wslRemountArgv } from "./bwrap-wsl.js";
 
 export interface BwrapRenderOptions {
   /** Absolute path of the bubblewrap binary. */
@@ -36,7 +37,9 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // /proc read-only: root owns /proc/sys and /proc/sysrq-trigger, and file modes alone let a
   // capability-less root write them (the host name, every sysctl, a reboot).
   argv.push("--remount-ro", "/proc");
-  // (WSL read masks and resolver rebind; team tmpfs over protected roots: hardening issue.)
+  // WSL read masks, then the resolver rebind (render/bwrap-wsl.ts); nothing off WSL.
+  argv.push(...wslMaskArgv(policy));
+  // (Team tmpfs over protected roots: hardening issue.)
   // Home directories rebuilt without their credential stores, before the workspace bind so a
   // workspace inside a home stays writable.
   for (const dir of policy.hiddenDirectories ?? []) {
@@ -48,11 +51,20 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
       else argv.push("--ro-bind-try", path, path);
     }
   }
+  // A Windows mount inside a rebuilt home came back with the entry bound over it: mask it again.
+  argv.push(
+    ...wslMasksInsideArgv(
+      policy,
+      (policy.hiddenDirectories ?? []).map((d) => d.path),
+    ),
+  );
   argv.push("--bind", policy.workspace, policy.workspace);
   for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
   // (Team read-only exceptions: hardening issue.)
   argv.push("--bind", policy.tempDir, policy.tempDir);
-  // (WSL and team read-only remounts: hardening issue.)
+  // WSL masked directories read-only, except /tmp and /var/tmp (render/bwrap-wsl.ts).
+  argv.push(...wslRemountArgv(policy));
+  // (Team read-only remounts: hardening issue.)
   // Non-recursive: the rebuilt directories become read-only, their bound entries keep their own.
   for (const dir of policy.hiddenDirectories ?? []) argv.push("--remount-ro", dir.path);
   for (const mask of minimalMasks(policy.readMasks)) {

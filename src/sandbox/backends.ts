@@ -6,6 +6,7 @@ import { renderBwrapArgv } from "../render/bwrap.js";
 import { renderSeatbeltArgv } from "../render/seatbelt.js";
 import { renderSeccompProgram } from "../render/seccomp.js";
 import type { SandboxBackendName } from "./status.js";
+import { WSL_CHECKS } from "./wsl-form.js";
 
 export interface WrapOptions {
   /**
@@ -66,7 +67,13 @@ export function bubblewrapBackend(executable: string, arch: string): SandboxBack
       });
       return { file: executable, args: argv.slice(1), inherited: [{ fd: 3, data: seccomp }] };
     },
-    requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy), ...LINUX_CHECKS],
+    requiredChecks: (policy) => [
+      ...COMMON_CHECKS,
+      ...networkChecks(policy),
+      ...LINUX_CHECKS,
+      // The WSL form (policy.wsl) adds its own three.
+      ...(policy.wsl ? WSL_CHECKS : []),
+    ],
   };
 }
 

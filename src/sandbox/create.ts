@@ -15,6 +15,7 @@ import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
 import { runSelfTest } from "./self-test.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
+import { wslFormDetail, wslFormStatus } from "./wsl-form.js";
 
 export { canonicalWorkspace } from "./workspace.js";
 export type { KernelSandboxOptions } from "./options.js";
@@ -151,9 +152,10 @@ export async function createKernelSandbox(
     networkPolicy: opts.allowRawNetwork ? "raw_allowed" : "blocked",
     workspace,
     tempDir,
-    detail: `${detected.detail}; ${outcome.detail}`,
+    detail: `${detected.detail}; ${outcome.detail}${wslFormDetail(policy.wsl)}`,
     warning: null,
     checks: outcome.checks,
+    ...(policy.wsl ? { wsl: wslFormStatus(policy.wsl) } : {}),
   };
   return new KernelSandbox({ status, policy, backend });
 }

@@ -16,6 +16,7 @@ import { packageDir } from "./build-policy.js";
 import { canonicalPath, HOME_SECRET_PATHS } from "./deny-list.js";
 import { canonicalWorkspace, checkWorkspacePlacement } from "./workspace.js";
 import { accountHomes } from "../platform/account-homes.js";
+import { realWslSandboxHost, type WslSandboxHost } from "./wsl-form.js";
 
 export interface KernelSandboxOptions {
   /** The writable workspace. Default: the current directory. */
@@ -37,6 +38,8 @@ export interface KernelSandboxOptions {
   readonly uid?: number;
   /** Interpreter for the self-test probe. Default: the system python3. */
   readonly probePython?: string | null;
+  /** The WSL host facts (is this WSL, its mount table, what exists). Default: the real host. */
+  readonly wslHost?: WslSandboxHost;
 }
 
 export interface NormalizedOptions {
@@ -54,6 +57,7 @@ export interface NormalizedOptions {
   readonly homes: readonly string[];
   readonly uid: number;
   readonly probePython: string | null | undefined;
+  readonly wslHost: WslSandboxHost;
 }
 
 export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptions {
@@ -91,5 +95,6 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     homes,
     uid: raw.uid ?? process.getuid?.() ?? -1,
     probePython: raw.probePython,
+    wslHost: raw.wslHost ?? realWslSandboxHost(),
   };
 }

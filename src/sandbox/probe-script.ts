@@ -6,10 +6,16 @@
 // Arguments: workspace file, temp file, outside file, "1" if the network must be blocked,
 // "1" for the Linux checks, host pid, host start time, then four per deny probe: path, type
 // ("file" or "directory"), st_dev and st_ino as the host saw them; optionally
-// "--cellguard-then" and a command to exec after a passing report (see runFusedProbe).
+// "--cellguard-then" and a command to exec after a passing report (see runFusedProbe). In the
+// WSL form the first argument is WSL_PROBE_FLAG (see wsl-probe.ts).
+import { WSL_PROBE_ARGS, WSL_PROBE_CHECKS } from "./wsl-probe.js";
+
+export { WSL_PROBE_FLAG } from "./wsl-probe.js";
+
 export const PROBE_SCRIPT = String.raw`
 import _socket, os, sys
 argv = sys.argv[1:]
+${WSL_PROBE_ARGS}
 # Fused with a command: the report goes to descriptor 4, then the command is exec'd here, in the
 # very sandbox that was measured, once the host writes "go" on descriptor 5.
 then = None
@@ -142,7 +148,7 @@ if linux == "1":
     checks["proc_sys_readonly"] = not any(
         succeeds(lambda p=p: opens_for_write(p)) for p in ("/proc/sys/kernel/hostname", "/proc/sysrq-trigger")
     )
-
+${WSL_PROBE_CHECKS}
 ok = all(checks.values())
 body = ", ".join('"%s": %s' % (k, "true" if checks[k] else "false") for k in sorted(checks))
 report = '{"checks": {%s}, "ok": %s}' % (body, "true" if ok else "false")

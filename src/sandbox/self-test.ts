@@ -22,7 +22,7 @@ import {
   runFusedProbe,
   type FusedCommand,
 } from "./fused-probe.js";
-import { PROBE_SCRIPT } from "./probe-script.js";
+import { PROBE_SCRIPT, WSL_PROBE_FLAG } from "./probe-script.js";
 
 export type SelfTestRunner = (
   command: WrappedCommand,
@@ -72,6 +72,8 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     temp: join(policy.tempDir, `self-test-${token}`),
   };
   const probeArgs = [
+    // The WSL checks run only in the WSL form (see WSL_PROBE in probe-script.ts).
+    ...(policy.wsl ? [WSL_PROBE_FLAG] : []),
     files.workspace,
     files.temp,
     outsideFile,

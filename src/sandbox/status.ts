@@ -20,6 +20,17 @@ export interface SandboxStatus {
   readonly warning: string | null;
   /** The self-test's checks as measured, when one ran. */
   readonly checks: Readonly<Record<string, boolean>> | null;
+  /** The WSL form as applied and proven (an enabled sandbox on a WSL host); else absent or null. */
+  readonly wsl?: WslFormStatus | null;
+}
+
+export interface WslFormStatus {
+  /** Paths a Cell cannot see (the Windows mounts, /init, /run, ...). */
+  readonly masked: readonly string[];
+  /** Masked directories remounted read-only (all but /tmp and /var/tmp). */
+  readonly readOnly: readonly string[];
+  /** Paths bound back below the masks (the resolver configuration). */
+  readonly resolverBinds: readonly string[];
 }
 
 export const WARNING_PREFIX = "CELLGUARD SECURITY WARNING: OS kernel sandbox is not enforced; ";
@@ -66,5 +77,13 @@ export function statusToJson(status: SandboxStatus): Record<string, unknown> {
     warning: status.warning,
     checks: status.checks,
     host_only_boundary_holds: hostOnlyBoundaryHolds(status),
+    wsl_form:
+      status.wsl === undefined || status.wsl === null
+        ? null
+        : {
+            masked: status.wsl.masked,
+            read_only: status.wsl.readOnly,
+            resolver_binds: status.wsl.resolverBinds,
+          },
   };
 }
