@@ -16,7 +16,7 @@ import {
 import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
 import type { NormalizedOptions } from "./options.js";
 import { executedPathsInside } from "./workspace.js";
-import { hiddenByWslForm, wslSandboxForm } from "./wsl-form.js";
+import { hiddenByWslForm, refuseNamesOnWindowsWorkspace, wslSandboxForm } from "./wsl-form.js";
 
 export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
   ensureDataDirs(opts);
@@ -54,28 +54,32 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
       );
     }
   }
+  // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
+  const readMasks = probeReadMasks(denyRead).filter(
+    (m) =>
+      reachableAfterHiding(m.path, hidden) &&
+      !unreadableHostSecret(m) &&
+      !hiddenByWslForm(m.path, wsl, exposed),
+  );
+  const readOnlyPaths = [
+    ...workspaceControlPaths(opts.workspace),
+    ...executedPathsInside(opts.workspace, {
+      homes: opts.homes,
+      pathEntries: (opts.env["PATH"] ?? "").split(":"),
+    }),
+  ];
+  refuseNamesOnWindowsWorkspace(wsl, opts.workspace, [
+    ...readMasks.map((m) => m.path),
+    ...readOnlyPaths,
+  ]);
   return Object.freeze({
     workspace: opts.workspace,
     tempDir,
     allowRawNetwork: opts.allowRawNetwork,
     denyRead: Object.freeze(denyRead),
-    // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
-    readMasks: Object.freeze(
-      probeReadMasks(denyRead).filter(
-        (m) =>
-          reachableAfterHiding(m.path, hidden) &&
-          !unreadableHostSecret(m) &&
-          !hiddenByWslForm(m.path, wsl, exposed),
-      ),
-    ),
+    readMasks: Object.freeze(readMasks),
     hiddenDirectories: Object.freeze(hidden),
-    readOnlyPaths: Object.freeze([
-      ...workspaceControlPaths(opts.workspace),
-      ...executedPathsInside(opts.workspace, {
-        homes: opts.homes,
-        pathEntries: (opts.env["PATH"] ?? "").split(":"),
-      }),
-    ]),
+    readOnlyPaths: Object.freeze(readOnlyPaths),
     dropCapabilities: opts.uid === 0,
     wsl,
   });

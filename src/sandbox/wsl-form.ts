@@ -109,6 +109,27 @@ export function hiddenByWslForm(
   );
 }
 
+/**
+ * Refuses a workspace on a Windows drive that holds a path the sandbox protects by its name (a
+ * masked secret, a read-only .git, a folder on PATH): a mount covers one name, and a Windows
+ * drive answers to others for the same file (another letter case in a case-insensitive
+ * directory, an 8.3 short name), which reach the file past the mount.
+ *
+ * @throws {SandboxConfigurationError} naming the first such path. Nothing was started.
+ */
+export function refuseNamesOnWindowsWorkspace(
+  form: WslSandboxForm | null,
+  workspace: string,
+  protectedPaths: readonly string[],
+): void {
+  if (form === null || form.workspaceWindowsMount === null) return;
+  const inside = protectedPaths.find((path) => isSameOrInside(path, workspace));
+  if (inside === undefined) return;
+  throw new SandboxConfigurationError(
+    `Cannot create sandbox: workspace ${JSON.stringify(workspace)} is on the Windows drive mounted at ${form.workspaceWindowsMount} and holds ${inside}, which the sandbox protects by name; a Windows drive reaches the same file by other names (letter case, 8.3 short names), so the protection would not hold. Use a workspace on the Linux file system`,
+  );
+}
+
 // Duplicates and masks inside a masked directory are dropped: the directory's tmpfs already
 // hides them (a Windows share mounted below /mnt/wsl, say).
 function withoutNested(masks: readonly ReadMask[]): ReadMask[] {

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import {
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -187,6 +188,37 @@ describe("createKernelSandbox with an injected WSL host (fake runner)", () => {
         error.message.includes("WSL form"),
     );
     assert.equal(calls.length, 0);
+  });
+
+  test("a workspace on a Windows drive that holds a .git is refused: a drive reaches it by other names", async () => {
+    const calls: WrappedCommand[] = [];
+    // The fixture's root plays drive C:, so the workspace lies on it.
+    const onDrive = (): WslSandboxHost => wslOnThisMachine({ C: fx.root });
+    const plain = await createKernelSandbox({
+      ...base(),
+      mode: "enforce",
+      wslHost: onDrive(),
+      runner: reportingRunner(ALL_WSL_FORM_CHECKS, calls),
+    });
+    try {
+      assert.equal(plain.policy?.wsl?.workspaceWindowsMount, fx.root, "without one it is allowed");
+    } finally {
+      plain.close();
+    }
+    mkdirSync(join(fx.workspace, ".git"));
+    await assert.rejects(
+      createKernelSandbox({
+        ...base(),
+        mode: "enforce",
+        wslHost: onDrive(),
+        runner: reportingRunner(ALL_WSL_FORM_CHECKS, calls),
+      }),
+      (error: unknown) =>
+        error instanceof SandboxConfigurationError &&
+        error.message.includes(join(fx.workspace, ".git")) &&
+        error.message.includes("other names"),
+    );
+    assert.equal(calls.length, 1, "the refused one ran nothing");
   });
 
   for (const mode of ["auto", "enforce"]) {

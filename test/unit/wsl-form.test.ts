@@ -3,7 +3,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SandboxConfigurationError } from "../../src/errors.js";
-import { hiddenByWslForm, WSL_CHECKS, wslSandboxForm } from "../../src/sandbox/wsl-form.js";
+import {
+  hiddenByWslForm,
+  refuseNamesOnWindowsWorkspace,
+  WSL_CHECKS,
+  wslSandboxForm,
+} from "../../src/sandbox/wsl-form.js";
 import { fakeHost, wslHost, WSL2_MOUNTINFO, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
 
 /** What a WSL2 distribution has: the loader, the runtime dirs, two drives. */
@@ -149,5 +154,39 @@ describe("hiddenByWslForm()", () => {
     assert.equal(hiddenByWslForm("/initrd.img", form, exposed), false, "a sibling of /init");
     assert.equal(hiddenByWslForm("/mnt/cdrom", form, exposed), false, "a sibling of /mnt/c");
     assert.equal(hiddenByWslForm("/mnt/c/x", null, exposed), false);
+  });
+});
+
+describe("refuseNamesOnWindowsWorkspace()", () => {
+  const workspace = "/mnt/c/Users/u/proj";
+  const onDrive = wslSandboxForm(wslHost({ kinds: WSL_KINDS }), { workspace });
+  const onLinux = wslSandboxForm(wslHost({ kinds: WSL_KINDS }), { workspace: WORKSPACE });
+
+  test("a name-protected path inside a workspace on a Windows drive is refused, naming it", () => {
+    for (const path of [
+      `${workspace}/.git`,
+      `${workspace}/.env`,
+      `${workspace}/node_modules/.bin`,
+    ]) {
+      assert.throws(
+        () => refuseNamesOnWindowsWorkspace(onDrive, workspace, ["/home/u/.netrc", path]),
+        (error: unknown) =>
+          error instanceof SandboxConfigurationError &&
+          error.message.includes(path) &&
+          error.message.includes("/mnt/c"),
+      );
+    }
+  });
+
+  test("nothing protected by name inside, a workspace on the Linux side, or off WSL: allowed", () => {
+    assert.doesNotThrow(() =>
+      refuseNamesOnWindowsWorkspace(onDrive, workspace, ["/home/u/.netrc", "/mnt/c/Users/u/projX"]),
+    );
+    assert.doesNotThrow(() =>
+      refuseNamesOnWindowsWorkspace(onLinux, WORKSPACE, [`${WORKSPACE}/.git`]),
+    );
+    assert.doesNotThrow(() =>
+      refuseNamesOnWindowsWorkspace(null, workspace, [`${workspace}/.git`]),
+    );
   });
 });
