@@ -15,7 +15,7 @@ import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
 import { runSelfTest } from "./self-test.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
-import { wslFormDetail, wslFormStatus } from "./wsl-form.js";
+import { checkWindowsWorkspaceHardlinks, wslFormDetail, wslFormStatus } from "./wsl-form.js";
 
 export { canonicalWorkspace } from "./workspace.js";
 export type { KernelSandboxOptions } from "./options.js";
@@ -101,6 +101,7 @@ export async function createKernelSandbox(
   let policy: SandboxPolicy;
   try {
     policy = buildPolicy(opts, tempDir);
+    checkWindowsWorkspaceHardlinks(policy);
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;

@@ -8,6 +8,7 @@ import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
 import type { SandboxStatus } from "./status.js";
+import { checkWindowsWorkspaceHardlinks } from "./wsl-form.js";
 
 export class KernelSandbox {
   readonly status: SandboxStatus;
@@ -57,6 +58,8 @@ export class KernelSandbox {
         "Cannot wrap a command: enabled sandbox has no runtime boundary",
       );
     }
+    // WSL: a workspace on a Windows drive is inventoried for hardlinks before every command.
+    checkWindowsWorkspaceHardlinks(this.policy);
     return this.#backend.wrap(this.policy, command, options);
   }
 

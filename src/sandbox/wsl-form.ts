@@ -3,7 +3,7 @@
 // the host-probing step: whether this is WSL is decided here, once per sandbox, from injectable
 // host facts, and the renderer only ever sees the resulting plain value.
 import { statSync } from "node:fs";
-import { SandboxConfigurationError } from "../errors.js";
+import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
 import {
   isWsl,
   readDenials,
@@ -13,7 +13,7 @@ import {
   WSL_WRITABLE_MASKS,
   type WslHost,
 } from "../platform/wsl.js";
-import { isSameOrInside, type ReadMask } from "../policy/sandbox-policy.js";
+import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { WslSandboxForm } from "../policy/wsl-policy.js";
 import type { WslFormStatus } from "./status.js";
 
@@ -127,6 +127,22 @@ export function refuseNamesOnWindowsWorkspace(
   if (inside === undefined) return;
   throw new SandboxConfigurationError(
     `Cannot create sandbox: workspace ${JSON.stringify(workspace)} is on the Windows drive mounted at ${form.workspaceWindowsMount} and holds ${inside}, which the sandbox protects by name; a Windows drive reaches the same file by other names (letter case, 8.3 short names), so the protection would not hold. Use a workspace on the Linux file system`,
+  );
+}
+
+/**
+ * The hardlink inventory of spec §7.9 for a workspace on a Windows drive, run before the
+ * self-test and before every command: path rules cannot tell two names of one file apart, so a
+ * file on the drive hardlinked into the workspace would be readable past every mask. This build
+ * has no inventory (it comes with team read isolation), so such a workspace is refused.
+ *
+ * @throws {SandboxUnavailableError} when the workspace lies on a Windows drive.
+ */
+export function checkWindowsWorkspaceHardlinks(policy: SandboxPolicy): void {
+  const mount = policy.wsl?.workspaceWindowsMount ?? null;
+  if (mount === null) return;
+  throw new SandboxUnavailableError(
+    `Cannot run in workspace ${JSON.stringify(policy.workspace)}: it is on the Windows drive mounted at ${mount}, where a file hardlinked into the workspace would be readable past the masks, and this build has no hardlink inventory to rule that out; use a workspace on the Linux file system`,
   );
 }
 

@@ -190,27 +190,34 @@ describe("createKernelSandbox with an injected WSL host (fake runner)", () => {
     assert.equal(calls.length, 0);
   });
 
-  test("a workspace on a Windows drive that holds a .git is refused: a drive reaches it by other names", async () => {
+  test("a workspace on a Windows drive is refused before anything runs: there is no hardlink inventory", async () => {
     const calls: WrappedCommand[] = [];
     // The fixture's root plays drive C:, so the workspace lies on it.
-    const onDrive = (): WslSandboxHost => wslOnThisMachine({ C: fx.root });
-    const plain = await createKernelSandbox({
-      ...base(),
-      mode: "enforce",
-      wslHost: onDrive(),
-      runner: reportingRunner(ALL_WSL_FORM_CHECKS, calls),
-    });
-    try {
-      assert.equal(plain.policy?.wsl?.workspaceWindowsMount, fx.root, "without one it is allowed");
-    } finally {
-      plain.close();
+    for (const mode of ["auto", "enforce"]) {
+      await assert.rejects(
+        createKernelSandbox({
+          ...base(),
+          mode,
+          wslHost: wslOnThisMachine({ C: fx.root }),
+          runner: reportingRunner(ALL_WSL_FORM_CHECKS, calls),
+        }),
+        (error: unknown) =>
+          error instanceof SandboxUnavailableError &&
+          error.message.includes(fx.root) &&
+          error.message.includes("hardlink inventory"),
+      );
     }
+    assert.equal(calls.length, 0, "no self-test ran");
+  });
+
+  test("a workspace on a Windows drive that holds a .git is refused: a drive reaches it by other names", async () => {
+    const calls: WrappedCommand[] = [];
     mkdirSync(join(fx.workspace, ".git"));
     await assert.rejects(
       createKernelSandbox({
         ...base(),
         mode: "enforce",
-        wslHost: onDrive(),
+        wslHost: wslOnThisMachine({ C: fx.root }),
         runner: reportingRunner(ALL_WSL_FORM_CHECKS, calls),
       }),
       (error: unknown) =>
@@ -218,7 +225,7 @@ describe("createKernelSandbox with an injected WSL host (fake runner)", () => {
         error.message.includes(join(fx.workspace, ".git")) &&
         error.message.includes("other names"),
     );
-    assert.equal(calls.length, 1, "the refused one ran nothing");
+    assert.equal(calls.length, 0, "no self-test ran");
   });
 
   for (const mode of ["auto", "enforce"]) {

@@ -2,8 +2,12 @@
 // which rebind, which remounts, and the workspaces it refuses.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { SandboxConfigurationError } from "../../src/errors.js";
+import { SandboxConfigurationError, SandboxUnavailableError } from "../../src/errors.js";
+import { KernelSandbox } from "../../src/sandbox/kernel-sandbox.js";
+import { bubblewrapBackend } from "../../src/sandbox/backends.js";
+import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import {
+  checkWindowsWorkspaceHardlinks,
   hiddenByWslForm,
   refuseNamesOnWindowsWorkspace,
   WSL_CHECKS,
@@ -187,6 +191,52 @@ describe("refuseNamesOnWindowsWorkspace()", () => {
     );
     assert.doesNotThrow(() =>
       refuseNamesOnWindowsWorkspace(null, workspace, [`${workspace}/.git`]),
+    );
+  });
+});
+
+describe("checkWindowsWorkspaceHardlinks()", () => {
+  const policyFor = (workspace: string): SandboxPolicy => ({
+    workspace,
+    tempDir: "/tmp/cellguard-kernel-x",
+    allowRawNetwork: false,
+    denyRead: [],
+    readMasks: [],
+    dropCapabilities: false,
+    wsl: wslSandboxForm(wslHost({ kinds: WSL_KINDS }), { workspace }),
+  });
+
+  test("a workspace on a Windows drive is refused, also by an enabled sandbox's wrap()", () => {
+    const policy = policyFor("/mnt/c/Users/u/proj");
+    assert.throws(
+      () => checkWindowsWorkspaceHardlinks(policy),
+      (error: unknown) =>
+        error instanceof SandboxUnavailableError && error.message.includes("/mnt/c"),
+    );
+    const sandbox = new KernelSandbox({
+      status: {
+        mode: "enforce",
+        state: "enabled",
+        backend: "bubblewrap",
+        enforced: true,
+        selfTestPassed: true,
+        networkPolicy: "blocked",
+        workspace: policy.workspace,
+        tempDir: policy.tempDir,
+        detail: "test",
+        warning: null,
+        checks: null,
+      },
+      policy,
+      backend: bubblewrapBackend("/usr/bin/bwrap", "x64"),
+    });
+    assert.throws(() => sandbox.wrap(["/bin/true"]), SandboxUnavailableError);
+  });
+
+  test("a workspace on the Linux side, or no WSL form: nothing to refuse", () => {
+    assert.doesNotThrow(() => checkWindowsWorkspaceHardlinks(policyFor(WORKSPACE)));
+    assert.doesNotThrow(() =>
+      checkWindowsWorkspaceHardlinks({ ...policyFor(WORKSPACE), wsl: null }),
     );
   });
 });
