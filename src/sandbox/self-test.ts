@@ -23,6 +23,7 @@ import {
   type FusedCommand,
 } from "./fused-probe.js";
 import { PROBE_SCRIPT, WSL_PROBE_FLAG } from "./probe-script.js";
+import { hiddenByWslForm } from "./wsl-form.js";
 
 export type SelfTestRunner = (
   command: WrappedCommand,
@@ -177,7 +178,7 @@ function failed(detail: string): Omit<SelfTestOutcome, "durationMs"> {
 }
 
 function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null {
-  for (const candidate of [tmpdir(), dirname(policy.workspace), home]) {
+  for (const candidate of preferVisible(policy, [tmpdir(), dirname(policy.workspace), home])) {
     if (isSameOrInside(candidate, policy.workspace) || isSameOrInside(candidate, policy.tempDir))
       continue;
     try {
@@ -187,6 +188,14 @@ function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null 
     }
   }
   return null;
+}
+
+// In the WSL form /tmp is a fresh tmpfs inside: a probe there cannot fail to be "blocked". A
+// place the Cell does see (read-only) is tried first, so the check measures the boundary.
+function preferVisible(policy: SandboxPolicy, candidates: readonly string[]): string[] {
+  const exposed = { workspace: policy.workspace, tempDir: policy.tempDir };
+  const hidden = (path: string): boolean => hiddenByWslForm(path, policy.wsl ?? null, exposed);
+  return [...candidates.filter((c) => !hidden(c)), ...candidates.filter(hidden)];
 }
 
 /** Field 22 of /proc/self/stat: this process's start time, to tell it from a namesake pid. */
