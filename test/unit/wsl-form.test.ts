@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../../src/errors.js";
 import { KernelSandbox } from "../../src/sandbox/kernel-sandbox.js";
+import { statusToJson, type SandboxStatus } from "../../src/sandbox/status.js";
 import { bubblewrapBackend } from "../../src/sandbox/backends.js";
 import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import {
@@ -238,5 +239,42 @@ describe("checkWindowsWorkspaceHardlinks()", () => {
     assert.doesNotThrow(() =>
       checkWindowsWorkspaceHardlinks({ ...policyFor(WORKSPACE), wsl: null }),
     );
+  });
+});
+
+describe("the status publishes the WSL form", () => {
+  const status: SandboxStatus = {
+    mode: "auto",
+    state: "enabled",
+    backend: "bubblewrap",
+    enforced: true,
+    selfTestPassed: true,
+    networkPolicy: "blocked",
+    workspace: WORKSPACE,
+    tempDir: "/tmp/cellguard-kernel-x",
+    detail: "test",
+    warning: null,
+    checks: null,
+  };
+
+  test("wsl_form in the JSON form: what is hidden, remounted read-only and bound back", () => {
+    const json = statusToJson({
+      ...status,
+      wsl: {
+        masked: ["/init", "/mnt/c"],
+        readOnly: ["/mnt/c"],
+        resolverBinds: ["/mnt/wsl/resolv.conf"],
+      },
+    });
+    assert.deepEqual(json["wsl_form"], {
+      masked: ["/init", "/mnt/c"],
+      read_only: ["/mnt/c"],
+      resolver_binds: ["/mnt/wsl/resolv.conf"],
+    });
+  });
+
+  test("off WSL wsl_form is null", () => {
+    assert.equal(statusToJson(status)["wsl_form"], null);
+    assert.equal(statusToJson({ ...status, wsl: null })["wsl_form"], null);
   });
 });
