@@ -73,7 +73,7 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     temp: join(policy.tempDir, `self-test-${token}`),
   };
   const probeArgs = [
-    // The WSL checks run only in the WSL form (see WSL_PROBE in probe-script.ts).
+    // The WSL checks run only in the WSL form (see wsl-probe.ts).
     ...(policy.wsl ? [WSL_PROBE_FLAG] : []),
     files.workspace,
     files.temp,
