@@ -34,14 +34,17 @@ export class SandboxUnavailableError extends SandboxError {
   }
 }
 
-/** The seccomp program has no definition for this CPU architecture; never run without it. */
-export class UnsupportedArchitectureError extends SandboxError {
+/**
+ * The seccomp program has no definition for this CPU architecture; never run without it. A
+ * configuration error: nothing was started.
+ */
+export class UnsupportedArchitectureError extends SandboxConfigurationError {
+  override readonly code: string = "ERR_UNSUPPORTED_ARCH";
   readonly arch: string;
 
   constructor(arch: string) {
     super(
       `Cannot build the seccomp filter: architecture must be x64 or arm64: current value is "${arch}"`,
-      { code: "ERR_UNSUPPORTED_ARCH" },
     );
     this.arch = arch;
   }

@@ -178,3 +178,13 @@ export {
   type WslHost,
   type WindowsMount,
 } from "./platform/wsl.js";
+
+// The WSL form of the kernel sandbox and the standalone WSL socket filter.
+export {
+  buildWslSocketFilter,
+  renderWslSocketFilter,
+  WSL_SECCOMP_POLICY,
+} from "./render/seccomp-wsl.js";
+export { realWslSandboxHost, WSL_CHECKS, type WslSandboxHost } from "./sandbox/wsl-form.js";
+export type { WslSandboxForm } from "./policy/wsl-policy.js";
+export type { WslFormStatus } from "./sandbox/status.js";

@@ -276,6 +276,11 @@ function renderText(s: SandboxStatus): string {
       `  allowed:    ${escapeOneLine(s.readIsolation.allowedRoots.join(", "))} (read-only)`,
     );
   }
+  if (s.wsl !== undefined && s.wsl !== null) {
+    lines.push(
+      `  WSL form:   hidden ${escapeOneLine(s.wsl.masked.join(", ") || "(nothing present)")}`,
+    );
+  }
   if (s.checks !== null) {
     lines.push("  checks:");
     for (const [name, ok] of Object.entries(s.checks).sort(([a], [b]) => a.localeCompare(b))) {

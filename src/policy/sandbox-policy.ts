@@ -1,6 +1,7 @@
 // The kernel sandbox policy: a plain, immutable, serialisable value. Renderers (bubblewrap argv,
 // Seatbelt profile) are pure functions of it; probing the host happens before it is built.
 import type { TeamReadPolicy } from "./team-roots.js";
+import type { WslSandboxForm } from "./wsl-policy.js";
 
 /**
  * How a read denial matches, in Seatbelt terms:
@@ -63,6 +64,8 @@ export interface SandboxPolicy {
    * again (validated and minimal; see team-roots.ts). Absent for a single-user sandbox.
    */
   readonly readIsolation?: TeamReadPolicy;
+  /** The WSL parts, on a WSL host only (bubblewrap); absent or null elsewhere. */
+  readonly wsl?: WslSandboxForm | null;
 }
 
 /** Paths Seatbelt must let any process write besides its roots. /dev/fd/3 is a worker's protocol fd. */

@@ -1,7 +1,8 @@
 // Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
-// steps follow the spec's order, with the team and WSL steps reserved for the hardening issue.
+// steps follow the spec's order (WSL steps before the team steps at each stage).
 import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import { teamExceptionBinds, teamRootMasks, teamRootRemounts } from "./bwrap-team.js";
+import { wslMaskArgv, wslMasksInsideArgv, wslRemountArgv } from "./bwrap-wsl.js";
 
 export interface BwrapRenderOptions {
   /** Absolute path of the bubblewrap binary. */
@@ -37,7 +38,8 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // /proc read-only: root owns /proc/sys and /proc/sysrq-trigger, and file modes alone let a
   // capability-less root write them (the host name, every sysctl, a reboot).
   argv.push("--remount-ro", "/proc");
-  // (WSL read masks and resolver rebind; team tmpfs over protected roots: hardening issue.)
+  // WSL read masks, then the resolver rebind (render/bwrap-wsl.ts); nothing off WSL.
+  argv.push(...wslMaskArgv(policy));
   // Home directories rebuilt without their credential stores, before the workspace bind so a
   // workspace inside a home stays writable.
   for (const dir of policy.hiddenDirectories ?? []) {
@@ -49,6 +51,13 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
       else argv.push("--ro-bind-try", path, path);
     }
   }
+  // A Windows mount inside a rebuilt home came back with the entry bound over it: mask it again.
+  argv.push(
+    ...wslMasksInsideArgv(
+      policy,
+      (policy.hiddenDirectories ?? []).map((d) => d.path),
+    ),
+  );
   // Team: protected roots hidden, after the rebuilt homes so a home that holds a root cannot
   // bind it back.
   argv.push(...teamRootMasks(policy));
@@ -57,7 +66,8 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // Team read-only exceptions.
   argv.push(...teamExceptionBinds(policy));
   argv.push("--bind", policy.tempDir, policy.tempDir);
-  // (WSL read-only remounts: hardening issue.)
+  // WSL masked directories read-only, except /tmp and /var/tmp (render/bwrap-wsl.ts).
+  argv.push(...wslRemountArgv(policy));
   // Team: the protected roots' tmpfs read-only.
   argv.push(...teamRootRemounts(policy));
   // Non-recursive: the rebuilt directories become read-only, their bound entries keep their own.

@@ -7,6 +7,7 @@ import { renderSeatbeltArgv } from "../render/seatbelt.js";
 import { renderSeccompProgram } from "../render/seccomp.js";
 import type { SandboxBackendName } from "./status.js";
 import { teamChecks } from "./team-probe.js";
+import { WSL_CHECKS } from "./wsl-form.js";
 
 export interface WrapOptions {
   /**
@@ -72,6 +73,8 @@ export function bubblewrapBackend(executable: string, arch: string): SandboxBack
       ...networkChecks(policy),
       ...LINUX_CHECKS,
       ...teamChecks(policy),
+      // The WSL form (policy.wsl) adds its own three.
+      ...(policy.wsl ? WSL_CHECKS : []),
     ],
   };
 }

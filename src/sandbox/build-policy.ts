@@ -16,6 +16,7 @@ import {
 import { hiddenDirectories, reachableAfterHiding } from "./home-overlay.js";
 import type { NormalizedOptions } from "./options.js";
 import { executedPathsInside } from "./workspace.js";
+import { hiddenByWslForm, refuseNamesOnWindowsWorkspace, wslSandboxForm } from "./wsl-form.js";
 
 export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
   ensureDataDirs(opts);
@@ -34,7 +35,16 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
       packageDir: packageDir(),
     }),
   ];
-  const hidden = opts.platform.os === "linux" ? hiddenDirectories(denyRead, opts.homes) : [];
+  // The WSL form, decided once here: everything below it that the WSL masks already hide is
+  // left out (it could not be mounted on a read-only remounted mask anyway).
+  const wsl =
+    opts.platform.os === "linux"
+      ? wslSandboxForm(opts.wslHost, { workspace: opts.workspace })
+      : null;
+  const exposed = { workspace: opts.workspace, tempDir };
+  const hidden = (
+    opts.platform.os === "linux" ? hiddenDirectories(denyRead, opts.homes) : []
+  ).filter((dir) => !hiddenByWslForm(dir.path, wsl, exposed));
   for (const dir of hidden) {
     // A rebuilt directory is remounted read-only: inside the workspace it would take the
     // workspace's writes with it, or hide what the workspace holds.
@@ -44,26 +54,34 @@ export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPo
       );
     }
   }
+  // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
+  const readMasks = probeReadMasks(denyRead).filter(
+    (m) =>
+      reachableAfterHiding(m.path, hidden) &&
+      !unreadableHostSecret(m) &&
+      !hiddenByWslForm(m.path, wsl, exposed),
+  );
+  const readOnlyPaths = [
+    ...workspaceControlPaths(opts.workspace),
+    ...executedPathsInside(opts.workspace, {
+      homes: opts.homes,
+      pathEntries: (opts.env["PATH"] ?? "").split(":"),
+    }),
+  ];
+  refuseNamesOnWindowsWorkspace(wsl, opts.workspace, [
+    ...readMasks.map((m) => m.path),
+    ...readOnlyPaths,
+  ]);
   return Object.freeze({
     workspace: opts.workspace,
     tempDir,
     allowRawNetwork: opts.allowRawNetwork,
     denyRead: Object.freeze(denyRead),
-    // A denied path left out of a rebuilt directory is absent: no mask needed (or possible).
-    readMasks: Object.freeze(
-      probeReadMasks(denyRead).filter(
-        (m) => reachableAfterHiding(m.path, hidden) && !unreadableHostSecret(m),
-      ),
-    ),
+    readMasks: Object.freeze(readMasks),
     hiddenDirectories: Object.freeze(hidden),
-    readOnlyPaths: Object.freeze([
-      ...workspaceControlPaths(opts.workspace),
-      ...executedPathsInside(opts.workspace, {
-        homes: opts.homes,
-        pathEntries: (opts.env["PATH"] ?? "").split(":"),
-      }),
-    ]),
+    readOnlyPaths: Object.freeze(readOnlyPaths),
     dropCapabilities: opts.uid === 0,
+    wsl,
   });
 }
 

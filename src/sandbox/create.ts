@@ -17,6 +17,7 @@ import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import { runSelfTest } from "./self-test.js";
 import { allocateTeamTemp, finalTeamPolicy, withTeamIsolation } from "./team-policy.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
+import { checkWindowsWorkspaceHardlinks, wslFormDetail, wslFormStatus } from "./wsl-form.js";
 
 export { canonicalWorkspace } from "./workspace.js";
 export type { KernelSandboxOptions } from "./options.js";
@@ -125,6 +126,7 @@ export async function createKernelSandbox(
     if (opts.readIsolation !== null && opts.team !== null) {
       policy = withTeamIsolation(policy, finalTeamPolicy(opts.readIsolation, workspace, tempDir));
     }
+    checkWindowsWorkspaceHardlinks(policy);
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
@@ -168,6 +170,13 @@ export async function createKernelSandbox(
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
   if (opts.team !== null) teamInventory(opts, backend.name, tempDir);
+  // WSL: a workspace on a Windows drive is inventoried again, after the self-test (§7.8 step 11).
+  try {
+    checkWindowsWorkspaceHardlinks(policy);
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
   const team = policy.readIsolation;
   const status: SandboxStatus = {
     mode,
@@ -180,10 +189,12 @@ export async function createKernelSandbox(
     tempDir,
     detail:
       `${detected.detail}; ${outcome.detail}` +
-      (team === undefined ? "" : `; team reads isolated under ${team.roots.join(", ")}`),
+      (team === undefined ? "" : `; team reads isolated under ${team.roots.join(", ")}`) +
+      wslFormDetail(policy.wsl),
     warning: null,
     checks: outcome.checks,
     ...(team === undefined ? {} : { readIsolation: team }),
+    ...(policy.wsl ? { wsl: wslFormStatus(policy.wsl) } : {}),
   };
   return new KernelSandbox({ status, policy, backend });
 }

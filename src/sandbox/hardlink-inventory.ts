@@ -23,6 +23,8 @@ export interface InventoryOptions {
   readonly limits?: InventoryLimits;
   /** Milliseconds, monotonic. Injectable so the time bound is testable without waiting. */
   readonly now?: () => number;
+  /** What refuses, for the message. Default: team read isolation. */
+  readonly subject?: string;
 }
 
 interface Identity {
@@ -50,9 +52,10 @@ export function checkWorkspaceHardlinks(workspace: string, options: InventoryOpt
   const limits = options.limits ?? INVENTORY_LIMITS;
   const now = options.now ?? (() => performance.now());
   const started = now();
+  const subject = options.subject ?? "Team read isolation";
   function refuse(why: string): never {
     throw new SandboxUnavailableError(
-      `Team read isolation refused to start: the workspace ${JSON.stringify(workspace)} ${why}`,
+      `${subject} refused to start: the workspace ${JSON.stringify(workspace)} ${why}`,
     );
   }
   const rootStat = statOrRefuse(workspace, refuse);

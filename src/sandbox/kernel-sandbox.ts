@@ -9,6 +9,7 @@ import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
 import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import type { SandboxStatus } from "./status.js";
+import { checkWindowsWorkspaceHardlinks } from "./wsl-form.js";
 
 export class KernelSandbox {
   readonly status: SandboxStatus;
@@ -60,6 +61,8 @@ export class KernelSandbox {
     }
     // Team: a hardlink made since the last command would carry a protected file in.
     if (this.policy.readIsolation !== undefined) checkWorkspaceHardlinks(this.policy.workspace);
+    // WSL: a workspace on a Windows drive is inventoried for hardlinks before every command.
+    checkWindowsWorkspaceHardlinks(this.policy);
     return this.#backend.wrap(this.policy, command, options);
   }
 

@@ -22,6 +22,7 @@ import {
   type TeamReadPolicy,
 } from "../policy/team-roots.js";
 import { normalizeReadIsolation } from "./read-isolation.js";
+import { realWslSandboxHost, type WslSandboxHost } from "./wsl-form.js";
 
 export interface KernelSandboxOptions {
   /** The writable workspace. Default: the current directory. */
@@ -48,6 +49,8 @@ export interface KernelSandboxOptions {
    * A team policy never degrades: without a proven boundary nothing runs, whatever the mode.
    */
   readonly readIsolation?: KernelReadIsolation | null;
+  /** The WSL host facts (is this WSL, its mount table, what exists). Default: the real host. */
+  readonly wslHost?: WslSandboxHost;
 }
 
 export interface NormalizedOptions {
@@ -68,6 +71,7 @@ export interface NormalizedOptions {
   /** The team policy as given (frozen) and as validated for this workspace; null: single-user. */
   readonly readIsolation: KernelReadIsolation | null;
   readonly team: TeamReadPolicy | null;
+  readonly wslHost: WslSandboxHost;
 }
 
 export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptions {
@@ -111,5 +115,6 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     probePython: raw.probePython,
     readIsolation: isolation,
     team,
+    wslHost: raw.wslHost ?? realWslSandboxHost(),
   };
 }

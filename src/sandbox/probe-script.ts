@@ -7,10 +7,16 @@
 // "1" for the Linux checks, host pid, host start time, then four per deny probe: path, type
 // ("file" or "directory"), st_dev and st_ino as the host saw them; optionally
 // "--cellguard-then" and a command to exec after a passing report (see runFusedProbe). A team
-// policy adds its probe files before that, after "--cellguard-team" (see team-probe.ts).
+// policy adds its probe files before that, after "--cellguard-team" (see team-probe.ts). In the
+// WSL form the first argument is WSL_PROBE_FLAG (see wsl-probe.ts).
+import { WSL_PROBE_ARGS, WSL_PROBE_CHECKS } from "./wsl-probe.js";
+
+export { WSL_PROBE_FLAG } from "./wsl-probe.js";
+
 export const PROBE_SCRIPT = String.raw`
 import _socket, os, sys
 argv = sys.argv[1:]
+${WSL_PROBE_ARGS}
 # Fused with a command: the report goes to descriptor 4, then the command is exec'd here, in the
 # very sandbox that was measured, once the host writes "go" on descriptor 5.
 then = None
@@ -186,6 +192,7 @@ if team is not None:
     if allowed:
         checks["allowed_roots_readable"] = all(readable(p) for p in allowed)
 
+${WSL_PROBE_CHECKS}
 ok = all(checks.values())
 body = ", ".join('"%s": %s' % (k, "true" if checks[k] else "false") for k in sorted(checks))
 report = '{"checks": {%s}, "ok": %s}' % (body, "true" if ok else "false")

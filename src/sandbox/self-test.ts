@@ -22,8 +22,9 @@ import {
   runFusedProbe,
   type FusedCommand,
 } from "./fused-probe.js";
-import { PROBE_SCRIPT } from "./probe-script.js";
+import { PROBE_SCRIPT, WSL_PROBE_FLAG } from "./probe-script.js";
 import { prepareTeamProbe } from "./team-probe.js";
+import { hiddenByWslForm } from "./wsl-form.js";
 
 export type SelfTestRunner = (
   command: WrappedCommand,
@@ -78,6 +79,8 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     return failed(team);
   }
   const probeArgs = [
+    // The WSL checks run only in the WSL form (see wsl-probe.ts).
+    ...(policy.wsl ? [WSL_PROBE_FLAG] : []),
     files.workspace,
     files.temp,
     outsideFile,
@@ -183,7 +186,7 @@ function failed(detail: string): Omit<SelfTestOutcome, "durationMs"> {
 }
 
 function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null {
-  for (const candidate of [tmpdir(), dirname(policy.workspace), home]) {
+  for (const candidate of preferVisible(policy, [tmpdir(), dirname(policy.workspace), home])) {
     if (isSameOrInside(candidate, policy.workspace) || isSameOrInside(candidate, policy.tempDir))
       continue;
     try {
@@ -193,6 +196,14 @@ function allocateOutsideDir(policy: SandboxPolicy, home: string): string | null 
     }
   }
   return null;
+}
+
+// In the WSL form /tmp is a fresh tmpfs inside: a probe there cannot fail to be "blocked". A
+// place the Cell does see (read-only) is tried first, so the check measures the boundary.
+function preferVisible(policy: SandboxPolicy, candidates: readonly string[]): string[] {
+  const exposed = { workspace: policy.workspace, tempDir: policy.tempDir };
+  const hidden = (path: string): boolean => hiddenByWslForm(path, policy.wsl ?? null, exposed);
+  return [...candidates.filter((c) => !hidden(c)), ...candidates.filter(hidden)];
 }
 
 /** Field 22 of /proc/self/stat: this process's start time, to tell it from a namesake pid. */

@@ -23,6 +23,17 @@ export interface SandboxStatus {
   readonly checks: Readonly<Record<string, boolean>> | null;
   /** Team read isolation as enforced: the hidden roots and the exceptions bound back. */
   readonly readIsolation?: TeamReadPolicy;
+  /** The WSL form as applied and proven (an enabled sandbox on a WSL host); else absent or null. */
+  readonly wsl?: WslFormStatus | null;
+}
+
+export interface WslFormStatus {
+  /** Paths a Cell cannot see (the Windows mounts, /init, /run, ...). */
+  readonly masked: readonly string[];
+  /** Masked directories remounted read-only (all but /tmp and /var/tmp). */
+  readonly readOnly: readonly string[];
+  /** Paths bound back below the masks (the resolver configuration). */
+  readonly resolverBinds: readonly string[];
 }
 
 export const WARNING_PREFIX = "CELLGUARD SECURITY WARNING: OS kernel sandbox is not enforced; ";
@@ -75,6 +86,14 @@ export function statusToJson(status: SandboxStatus): Record<string, unknown> {
         : {
             roots: status.readIsolation.roots,
             allowed_roots: status.readIsolation.allowedRoots,
+          },
+    wsl_form:
+      status.wsl === undefined || status.wsl === null
+        ? null
+        : {
+            masked: status.wsl.masked,
+            read_only: status.wsl.readOnly,
+            resolver_binds: status.wsl.resolverBinds,
           },
   };
 }

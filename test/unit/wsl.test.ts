@@ -2,7 +2,6 @@
 // reads (/proc, /etc/resolv.conf, the WSL markers) and the environment are plain test data.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { OsFamily } from "../../src/platform/select.js";
 import {
   DriveNotMountedError,
   WSL_WRITABLE_MASKS,
@@ -16,51 +15,11 @@ import {
   resolverRebinds,
   windowsMounts,
   type WindowsMount,
-  type WslHost,
 } from "../../src/platform/wsl.js";
-
-interface FakeHostOptions {
-  readonly os?: OsFamily;
-  readonly files?: Readonly<Record<string, string>>;
-  readonly links?: Readonly<Record<string, string>>;
-  /** Paths that exist besides the files and links (directories, markers, binaries). */
-  readonly paths?: readonly string[];
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-function fakeHost(options: FakeHostOptions = {}): WslHost {
-  const files = options.files ?? {};
-  const links = options.links ?? {};
-  const paths = new Set([...Object.keys(files), ...Object.keys(links), ...(options.paths ?? [])]);
-  return {
-    os: options.os ?? "linux",
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: ${path}`);
-      return text;
-    },
-    readlink: (path) => {
-      const target = links[path];
-      if (target === undefined) throw new Error(`EINVAL: ${path}`);
-      return target;
-    },
-    exists: (path) => paths.has(path),
-    env: options.env ?? {},
-  };
-}
+import { fakeHost, wslHost, WSL2_MOUNTINFO, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
 
 const WSL1_RELEASE = "4.4.0-19041-Microsoft\n";
-const WSL2_RELEASE = "5.15.153.1-microsoft-standard-WSL2\n";
 const DEBIAN_RELEASE = "6.1.0-18-amd64\n";
-
-// Lines as a WSL2 kernel writes them: C: and D: over 9p with aname=drvfs, the WSL runtime tmpfs.
-const WSL2_MOUNTINFO = [
-  "61 66 8:48 / / rw,relatime - ext4 /dev/sdd rw,discard,errors=remount-ro,data=ordered",
-  "62 61 0:39 / /mnt/wsl rw,relatime shared:1 - tmpfs none rw",
-  "83 62 0:62 / /mnt/c rw,noatime - 9p C:\\134 rw,dirsync,aname=drvfs;path=C:\\;uid=1000;gid=1000;symlinkroot=/mnt/,mmap,access=client,msize=65536,trans=fd,rfd=8,wfd=8",
-  "90 62 0:70 / /mnt/d rw,noatime - 9p drvfs rw,dirsync,aname=drvfs;path=D:\\;uid=1000;gid=1000;symlinkroot=/mnt/,mmap,access=client,msize=65536,trans=fd,rfd=8,wfd=8",
-  "",
-].join("\n");
 
 // WSL1 mounts drives with the drvfs file system itself.
 const WSL1_MOUNTINFO = [
@@ -68,18 +27,6 @@ const WSL1_MOUNTINFO = [
   "7 2 0:17 / /mnt/c rw,noatime - drvfs C:\\134 rw,uid=1000,gid=1000,case=off",
   "",
 ].join("\n");
-
-function wslHost(options: FakeHostOptions = {}): WslHost {
-  return fakeHost({
-    ...options,
-    files: {
-      "/proc/sys/kernel/osrelease": WSL2_RELEASE,
-      "/proc/self/mountinfo": WSL2_MOUNTINFO,
-      ...options.files,
-    },
-    env: { WSL_DISTRO_NAME: "Ubuntu", ...options.env },
-  });
-}
 
 function mountsOf(mountinfo: string): readonly WindowsMount[] {
   return windowsMounts(fakeHost({ files: { "/proc/self/mountinfo": mountinfo } }));
