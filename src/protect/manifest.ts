@@ -136,7 +136,7 @@ export function parseManifest(raw: unknown, manifestPath: string): ProtectManife
     ),
     sessionHomes: Object.freeze(pathList(top["sessionHomes"], "sessionHomes")),
     server: Object.freeze({
-      command: Object.freeze([...(command)]),
+      command: Object.freeze([...command]),
       cwd: pathField(server["cwd"], "server.cwd"),
       passEnv: Object.freeze([...(passEnv as string[])]),
     }),
