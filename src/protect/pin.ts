@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { hostPlatform } from "../platform/select.js";
 import { untrustedReason } from "../platform/trusted-binary.js";
+import { isExecutableFile } from "../platform/which.js";
 import { SANDBOX_EXEC } from "../render/seatbelt.js";
 import { canonicalProjectRoot, manifestDigest } from "./authority.js";
 import { serializeRules } from "./canonical.js";
@@ -98,7 +99,10 @@ export function protectedChildPrefix(): string[] | null {
   if (boundary === null) return null;
   if (hostPlatform().os === "darwin")
     return [SANDBOX_EXEC, "-p", renderProtectSeatbelt(boundary.rules)];
-  const python = trustedSystemPython();
+  // Inside the server's user namespace root-owned files show as the overflow user, so the
+  // ownership rules cannot be checked here; the launcher checked this same path and made it a
+  // read-only control path before the server started.
+  const python = SYSTEM_PYTHONS.find((candidate) => isExecutableFile(candidate)) ?? null;
   if (python === null)
     throw new ProtectedStoreError(
       "ERR_PROTECT_UNAVAILABLE",

@@ -101,6 +101,7 @@ describe("pinned child rules", () => {
   test("with the full authority the prefix is exactly the supervised client (Linux)", () => {
     setEnv(full);
     const python = trustedSystemPython();
+    // (as root the same path is trusted by ownership; the prefix takes the first system python3)
     if (python === null) {
       assert.throws(() => protectedChildPrefix(), ProtectedStoreError);
       return;
