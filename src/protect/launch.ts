@@ -3,7 +3,7 @@
 // every model-directed child under the child rules plus the control denials. Linux only here:
 // macOS rendering is golden-tested, but its supervisor is not built in this version.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { removeTree } from "../platform/remove-tree.js";
@@ -65,7 +65,8 @@ export async function prepareLaunch(
     throw unavailable("no trusted system python3 for the supervisor; nothing was started");
   // The supervisor's own programs are control files: a server able to replace them would run
   // its code outside its confinement at the next child start.
-  const own = [bwrap, python, process.execPath];
+  // By their real paths: a symlink among them would freeze its whole directory (/usr/bin).
+  const own = [bwrap, python, process.execPath].map((p) => realpathSync.native(p));
   const control = controlProfile(controlEntries(manifest, own));
   const child = childProfile(manifest);
   const composed = composeRules(child.rules, control.rules);

@@ -135,10 +135,16 @@ export function planLinuxMounts(rules: ProtectRuleSet): LinuxMountPlan {
   const ops: MountOp[] = [];
   const paths = [...wanted.keys()].sort((a, b) => depth(a) - depth(b) || byCodeUnit(a, b));
   let mounts = 0;
+  const readOnly: string[] = [];
   for (const path of paths) {
     if (hidden(path)) continue;
     const op = wanted.get(path);
     if (op === undefined) continue;
+    // Below a read-only bind nothing can be written, renamed or removed already: a second bind
+    // would only cost a mount (bubblewrap's cost grows with the square of the mount count).
+    const underReadOnly = readOnly.some((r) => r !== path && isSameOrInside(path, r));
+    if (underReadOnly && (op === "ro-bind" || op === "self-bind")) continue;
+    if (op === "ro-bind") readOnly.push(path);
     if (op === "mask-dir") {
       const keep = keptIn(path).map((w) => w.slice(path.length + 1));
       ops.push({ op, path, keep });
