@@ -4,6 +4,7 @@
 import { prepareLaunch, startSupervisor } from "../protect/launch.js";
 import { loadManifest, parseManifest } from "../protect/manifest.js";
 import { ProtectedStoreError } from "../protect/errors.js";
+import { resolve } from "node:path";
 import { hostPlatform } from "../platform/select.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
@@ -32,7 +33,9 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
   };
   let plan;
   try {
-    let manifest = loadManifest(String(parsed.options["manifest"]));
+    // The manifest's own location may be given relative to the working directory; the paths
+    // inside it must be absolute.
+    let manifest = loadManifest(resolve(String(parsed.options["manifest"])));
     if (parsed.rest.length > 0) {
       // A command on the line replaces the manifest's; it is validated the same way.
       manifest = parseManifest(

@@ -63,23 +63,31 @@ export async function prepareLaunch(
   const python = trustedSystemPython();
   if (python === null)
     throw unavailable("no trusted system python3 for the supervisor; nothing was started");
-  // The supervisor's own programs are control files: a server able to replace them would run
-  // its code outside its confinement at the next child start.
-  // By their real paths: a symlink among them would freeze its whole directory (/usr/bin).
-  const own = [bwrap, python, process.execPath].map((p) => realpathSync.native(p));
-  const control = controlProfile(controlEntries(manifest, own));
-  const child = childProfile(manifest);
-  const composed = composeRules(child.rules, control.rules);
   const root = canonicalProjectRoot(manifest);
   const digest = manifestDigest(manifest);
-  const sessionDir = mkdtempSync(join(tmpdir(), "cellguard-protect-"));
-  const cleanup = (): void => void removeTree(sessionDir);
+  const sessionDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-protect-")));
+  // The allow half of the probe needs a directory the profiles leave writable.
+  const probeDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-protect-probe-")));
+  const cleanup = (): void => {
+    removeTree(sessionDir);
+    removeTree(probeDir);
+  };
   try {
     chmodSync(sessionDir, 0o700);
     const deniedFile = join(sessionDir, "denied");
     writeFileSync(deniedFile, "", { mode: 0o000 });
     chmodSync(deniedFile, 0o000);
-    const probeDir = mkdtempSync(join(sessionDir, "probe-"));
+    // The supervisor's own programs are control files: a server able to replace them would run
+    // its code outside its confinement at the next child start. By their real paths: a symlink
+    // among them would freeze its whole directory (/usr/bin). The session directory (the
+    // denied-file stand-in) is hidden from the server and every child.
+    const own = [bwrap, python, process.execPath].map((p) => realpathSync.native(p));
+    const control = controlProfile([
+      ...controlEntries(manifest, own),
+      { path: sessionDir, denyRead: true },
+    ]);
+    const child = childProfile(manifest);
+    const composed = composeRules(child.rules, control.rules);
     const common = { platform: options.platform, bwrap, python, deniedFile, allowedDir: probeDir };
     await validate(child, common);
     await validate({ rules: composed }, common);

@@ -100,6 +100,12 @@ def serve(data, fds):
     reply.shutdown(socket.SHUT_RDWR)
     reply.close()
 
+# The launcher's death is the supervisor's (PR_SET_PDEATHSIG): the server then gets SIGTERM.
+try:
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+except Exception:
+    pass
 sup, srv = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 sfd = seccomp_fd()
 server = spawn(cfg["server"], [0, 1, 2, sfd, srv.fileno()])

@@ -5,7 +5,7 @@
 // trip work ("bwrap is installed" proves nothing on a host whose namespaces are disabled).
 // Every failure is an error: there is no unsandboxed fallback.
 import { spawnSync } from "node:child_process";
-import { lstatSync } from "node:fs";
+import { accessSync, constants, lstatSync } from "node:fs";
 import { runWrapped } from "../platform/launch.js";
 import type { HostPlatform } from "../platform/select.js";
 import { SANDBOX_EXEC } from "../render/seatbelt.js";
@@ -113,7 +113,17 @@ function probeTargets(rules: ProtectRuleSet): { deny: string; read: string } {
     rules.writes.find((p) => !rules.workPaths.some((w) => p === w || p.startsWith(`${w}/`))) ??
     rules.writes[0];
   if (deny === undefined) throw unavailable("a protected profile must deny at least one path");
-  const read = rules.reads.find((p) => exists(p) && !lstatSync(p).isDirectory()) ?? "-";
+  // A file this process can read: refused inside, it proves the mask (a mode-000 file would not).
+  const readable = (p: string): boolean => {
+    try {
+      accessSync(p, constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const read =
+    rules.reads.find((p) => exists(p) && !lstatSync(p).isDirectory() && readable(p)) ?? "-";
   return { deny, read };
 }
 
