@@ -89,7 +89,8 @@ export async function prepareLaunch(
     const child = childProfile(manifest);
     const composed = composeRules(child.rules, control.rules);
     const common = { platform: options.platform, bwrap, python, deniedFile, allowedDir: probeDir };
-    await validate(child, common);
+    // The child rules alone (when there is a store), then as every child gets them, composed.
+    if (child.rules.writes.length > 0) await validate(child, common);
     await validate({ rules: composed }, common);
     await validate(control, common);
     const serverEnv: Record<string, string> = {};
