@@ -188,3 +188,56 @@ export {
 export { realWslSandboxHost, WSL_CHECKS, type WslSandboxHost } from "./sandbox/wsl-form.js";
 export type { WslSandboxForm } from "./policy/wsl-policy.js";
 export type { WslFormStatus } from "./sandbox/status.js";
+// Protected store: control-file immutability for a whole MCP server, pinned child rules, the
+// in-process store-path check (see README "Protected store and cellguard launch").
+export {
+  loadManifest,
+  parseManifest,
+  type ProtectManifest,
+  type StoreSpec,
+  type ServerSpec,
+} from "./protect/manifest.js";
+export {
+  bindAuthority,
+  operatorCredentials,
+  controlEntries,
+  manifestDigest,
+} from "./protect/authority.js";
+export { checkedPath, resolveMissing } from "./protect/paths.js";
+export {
+  RuleAccumulator,
+  composeRules,
+  MAX_ENTRIES,
+  MAX_PROFILE_BYTES,
+  type ProtectRuleSet,
+  type ControlEntry,
+} from "./protect/rules.js";
+export {
+  controlProfile,
+  childProfile,
+  childRules,
+  credentialReadPaths,
+  type ProtectProfile,
+} from "./protect/profiles.js";
+export { renderProtectSeatbelt, composeSeatbelt } from "./protect/render-seatbelt.js";
+export { planLinuxMounts, renderMountArgs, type LinuxMountPlan } from "./protect/linux-plan.js";
+export { protectedCommand, renderProtectedBwrapArgs } from "./protect/linux-command.js";
+export { validate as validateProtectedProfile, type ValidateOptions } from "./protect/validate.js";
+export {
+  CHILD_PROFILE_ENV,
+  PROTECTED_ROOT_ENV,
+  PROTECTED_DIGEST_ENV,
+  PROTECTED_MANIFEST_ENV,
+  PROTECTED_CHANNEL_FD,
+} from "./protect/env.js";
+export {
+  pinnedChildBoundary,
+  protectedChildPrefix,
+  enforceProtectedStorePath,
+  STORE_PATH_REFUSAL,
+  type PinnedBoundary,
+} from "./protect/pin.js";
+export { spawnProtectedChild, type ProtectedSpawnOptions } from "./protect/spawn-child.js";
+export { prepareLaunch, startSupervisor, type LaunchPlan } from "./protect/launch.js";
+export { protectedStorePosture, type ProtectedStorePosture } from "./protect/posture.js";
+export { ProtectedStoreError, type ProtectedStoreErrorCode } from "./protect/errors.js";

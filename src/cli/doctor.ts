@@ -13,6 +13,8 @@ import { SecretInputError, SecretStoreUnavailable } from "../secrets/errors.js";
 import { posture as permissionPosture, type PermissionPosture } from "../store/permissions.js";
 import { Store, StoreError } from "../store/store.js";
 import { dataDirFrom } from "./secrets.js";
+import { hostPlatform } from "../platform/select.js";
+import { protectedStorePosture, type ProtectedStorePosture } from "../protect/posture.js";
 import { createKernelSandbox } from "../sandbox/create.js";
 import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import { statusToJson, type SandboxStatus } from "../sandbox/status.js";
@@ -75,6 +77,7 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
   const screens = readScreenConfig(io.env);
   const secrets = await measureSecrets(io.env);
   const helper = await measureHelperBoundary(io.env);
+  const protectedStore = protectedStorePosture(hostPlatform(), io.env);
   if (options["json"] === true) {
     const report = {
       sandbox: statusToJson(status),
@@ -83,12 +86,18 @@ export async function doctorCommand(args: readonly string[], io: CliIo): Promise
       secret_store: secrets.store,
       permissions: secrets.permissions,
       provider_helper: helper === null ? null : postureToJson(helper),
+      protected_store: {
+        session: protectedStore.session,
+        detail: protectedStore.detail,
+        launch_available: protectedStore.launchAvailable,
+        launch_detail: protectedStore.launchDetail,
+      },
     };
     io.stdout(`${terminalSafeJson(report, 2)}\n`);
     return EXIT_OK;
   }
   io.stdout(
-    `${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}\n${renderSecrets(secrets)}\n${renderHelper(helper)}`,
+    `${renderText(status)}\n${renderKernel(kernel)}\n${renderScreens(screens)}\n${renderSecrets(secrets)}\n${renderHelper(helper)}${renderProtectedStore(protectedStore)}`,
   );
   return EXIT_OK;
 }
@@ -290,4 +299,13 @@ function renderText(s: SandboxStatus): string {
   if (s.warning !== null) lines.push(`  WARNING: ${escapeOneLine(s.warning)}`);
   else lines.push(`  detail:     ${escapeOneLine(s.detail.split(": {")[0] ?? "")}`);
   return `${lines.join("\n")}\n`;
+}
+
+function renderProtectedStore(p: ProtectedStorePosture): string {
+  return [
+    "protected store:",
+    `  session:    ${p.session}: ${escapeOneLine(p.detail)}`,
+    `  launch:     ${p.launchAvailable ? "available" : "UNAVAILABLE"}: ${escapeOneLine(p.launchDetail)}`,
+    "",
+  ].join("\n");
 }

@@ -1,0 +1,75 @@
+// cellguard launch --manifest M.json [-- CMD…]: runs an MCP server (the manifest's command, or
+// CMD) as a protected session. Exit: the server's code; 125 when the launch was refused, with
+// nothing started.
+import { prepareLaunch, startSupervisor } from "../protect/launch.js";
+import { loadManifest, parseManifest } from "../protect/manifest.js";
+import { ProtectedStoreError } from "../protect/errors.js";
+import { resolve } from "node:path";
+import { hostPlatform } from "../platform/select.js";
+import { parseLeadingOptions, UsageError } from "./args.js";
+import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
+import { escapeForTerminal, escapeOneLine } from "./terminal-text.js";
+
+export const LAUNCH_USAGE = "usage: cellguard launch --manifest FILE.json [-- COMMAND [ARG…]]";
+
+const FORWARDED: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+export async function launchCommand(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseLeadingOptions(args, { manifest: { type: "string" } });
+    if (typeof parsed.options["manifest"] !== "string")
+      throw new UsageError("--manifest is required");
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`cellguard launch: ${escapeOneLine(error.message)}\n${LAUNCH_USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const refuse = (error: unknown): number => {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`cellguard launch: nothing was started: ${escapeForTerminal(message)}\n`);
+    return EXIT_CANNOT_RUN;
+  };
+  let plan;
+  try {
+    // The manifest's own location may be given relative to the working directory; the paths
+    // inside it must be absolute.
+    let manifest = loadManifest(resolve(String(parsed.options["manifest"])));
+    if (parsed.rest.length > 0) {
+      // A command on the line replaces the manifest's; it is validated the same way.
+      manifest = parseManifest(
+        {
+          version: 1,
+          projectRoot: manifest.projectRoot,
+          controlPaths: manifest.controlPaths,
+          operatorCredentials: manifest.operatorCredentials,
+          stores: manifest.stores,
+          sessionHomes: manifest.sessionHomes,
+          server: { ...manifest.server, command: parsed.rest },
+        },
+        manifest.manifestPath,
+      );
+    }
+    plan = await prepareLaunch(manifest, { platform: hostPlatform(), env: io.env });
+  } catch (error) {
+    if (error instanceof ProtectedStoreError) return refuse(error);
+    throw error;
+  }
+  const supervisor = startSupervisor(plan, hostPlatform().arch);
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (supervisor.exitCode === null && supervisor.signalCode === null) supervisor.kill(signal);
+  };
+  for (const signal of FORWARDED) process.on(signal, onSignal);
+  try {
+    return await new Promise<number>((resolve) => {
+      supervisor.once("error", (error) => resolve(refuse(error)));
+      supervisor.once("exit", (code, signal) =>
+        resolve(code ?? (signal !== null ? exitCodeForSignal(signal) : EXIT_CANNOT_RUN)),
+      );
+    });
+  } finally {
+    for (const signal of FORWARDED) process.off(signal, onSignal);
+    plan.cleanup();
+  }
+}

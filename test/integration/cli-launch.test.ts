@@ -1,0 +1,211 @@
+// cellguard launch end to end, under real bubblewrap: the server cannot write its control file,
+// a child it starts through the supervisor cannot read the store, and bad manifests are refused
+// with their own message (exit 125) before anything starts.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, test } from "node:test";
+import { runCli } from "../helpers/cli.js";
+import { needs, sandboxSkipReason, systemPython } from "../helpers/host.js";
+
+const skip = sandboxSkipReason();
+const spawnChildModule = fileURLToPath(
+  new URL("../../src/protect/spawn-child.js", import.meta.url),
+);
+const pinModule = fileURLToPath(new URL("../../src/protect/pin.js", import.meta.url));
+
+let base: string;
+before(() => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-launch-")));
+});
+after(() => rmSync(base, { recursive: true, force: true }));
+
+interface Layout {
+  readonly dir: string;
+  readonly project: string;
+  readonly control: string;
+  readonly store: string;
+  readonly marker: string;
+  readonly manifest: string;
+}
+
+function layout(name: string, extra: Record<string, unknown> = {}): Layout {
+  const dir = join(base, name);
+  const project = join(dir, "project");
+  const store = join(dir, "data");
+  mkdirSync(project, { recursive: true });
+  mkdirSync(join(store, "knowledge"), { recursive: true });
+  mkdirSync(join(store, "build-cache"));
+  writeFileSync(join(store, "knowledge", "k.json"), "STORE-SECRET");
+  const control = join(project, "policy.toml");
+  writeFileSync(control, "operator policy\n");
+  const marker = join(dir, "server-ran");
+  const server = join(dir, "server.mjs");
+  writeFileSync(
+    server,
+    `import { appendFileSync, writeFileSync } from "node:fs";
+import { spawnProtectedChild } from ${JSON.stringify(spawnChildModule)};
+import { enforceProtectedStorePath } from ${JSON.stringify(pinModule)};
+writeFileSync(${JSON.stringify(marker)}, "ran");
+const report = {};
+try { appendFileSync(${JSON.stringify(control)}, "pwned"); report.control = "ok"; } catch (e) { report.control = e.code; }
+try { enforceProtectedStorePath(${JSON.stringify(join(store, "knowledge", "k.json"))}); report.storePath = "ok"; } catch (e) { report.storePath = e.code; }
+const child = spawnProtectedChild(["/bin/sh", "-c", "cat ${join(store, "knowledge", "k.json")} || echo cat-failed; echo built > ${join(store, "build-cache", "out")} && cat ${join(store, "build-cache", "out")}"], { cwd: ${JSON.stringify(project)}, env: { PATH: "/usr/bin:/bin" } });
+let out = "";
+child.stdout.on("data", (d) => (out += d));
+child.on("exit", (code) => { report.child = out; report.childExit = code; console.log("REPORT " + JSON.stringify(report)); process.exit(7); });
+`,
+  );
+  const manifest = join(dir, "manifest.json");
+  writeFileSync(
+    manifest,
+    JSON.stringify({
+      version: 1,
+      projectRoot: project,
+      controlPaths: [control, server],
+      stores: [{ root: store, workMembers: ["build-cache"] }],
+      server: { command: [process.execPath, server], cwd: project, passEnv: ["PATH"] },
+      ...extra,
+    }),
+  );
+  return { dir, project, control, store, marker, manifest };
+}
+
+describe("cellguard launch", { skip }, () => {
+  test("the server cannot write its control file and its supervised child cannot read the store", async () => {
+    const l = layout("e2e");
+    const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+    const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+    assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+    const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+    assert.equal(r.code, 7, "the server's exit code is forwarded");
+    assert.equal(report["control"], "EROFS");
+    assert.equal(report["storePath"], "ERR_PROTECT_CONTEXT");
+    assert.equal(report["childExit"], 0);
+    assert.doesNotMatch(String(report["child"]), /STORE-SECRET/);
+    assert.match(String(report["child"]), /cat-failed/);
+    assert.match(String(report["child"]), /built/);
+    assert.equal(readFileSync(l.control, "utf8"), "operator policy\n");
+    assert.equal(readFileSync(join(l.store, "build-cache", "out"), "utf8"), "built\n");
+  });
+
+  test("signals reach the server and the exit code says so", async () => {
+    const l = layout("signal");
+    const child = spawn(process.execPath, [
+      fileURLToPath(new URL("../../cellguard.cjs", import.meta.url)),
+      "launch",
+      "--manifest",
+      l.manifest,
+      "--",
+      "/bin/sh",
+      "-c",
+      `: > ${l.marker}; exec /bin/sleep 60`,
+    ]);
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // Wait until the server runs (it leaves a marker), then interrupt the launcher.
+    const deadline = Date.now() + 90_000;
+    while (!existsSync(l.marker) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.ok(existsSync(l.marker), `the server never started: ${stderr}`);
+    child.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) =>
+      child.once("exit", (c) => resolve(c)),
+    );
+    assert.equal(code, 143, stderr);
+  });
+
+  const refusals: [string, (l: Layout) => Record<string, unknown> | void, RegExp][] = [
+    [
+      "a relative control path",
+      () => ({ controlPaths: ["relative/policy.toml"] }),
+      /controlPaths\[0\].*not absolute/,
+    ],
+    [
+      "a dotted control path",
+      (l) => ({ controlPaths: [`${l.project}/../policy.toml`] }),
+      /controlPaths\[0\].*"\.\." segment/,
+    ],
+    [
+      "a hardlinked control file",
+      (l) => {
+        linkSync(l.control, join(l.dir, "second-name"));
+      },
+      /hardlinked/,
+    ],
+    [
+      "more than 4096 entries",
+      (l) => {
+        const big = join(l.dir, "big");
+        mkdirSync(big);
+        for (let i = 0; i < 4097; i++) writeFileSync(join(big, `f${i}`), "");
+        return { controlPaths: [big] };
+      },
+      /too many control-file entries/,
+    ],
+    [
+      "a work member that is a symlink elsewhere",
+      (l) => {
+        rmSync(join(l.store, "build-cache"), { recursive: true });
+        mkdirSync(join(l.dir, "elsewhere"));
+        symlinkSync(join(l.dir, "elsewhere"), join(l.store, "build-cache"));
+      },
+      /must not redirect the store boundary/,
+    ],
+  ];
+  refusals.forEach(([what, breakIt, message], i) => {
+    test(`${what} is refused with its own message and nothing starts`, async () => {
+      const l = layout(`refused-${i}`);
+      const extra = breakIt(l);
+      if (extra !== undefined) {
+        const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+        writeFileSync(l.manifest, JSON.stringify({ ...manifest, ...extra }));
+      }
+      const r = await runCli(["launch", "--manifest", l.manifest]);
+      assert.equal(r.code, 125, r.stderr);
+      assert.match(r.stderr, /nothing was started/);
+      assert.match(r.stderr, message);
+      assert.equal(existsSync(l.marker), false, "the server was started");
+    });
+  });
+
+  test(
+    "a socket at a control path is refused",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    async () => {
+      const l = layout("refused-socket");
+      const sock = join(l.dir, "control.sock");
+      const listener = spawn(systemPython ?? "/usr/bin/python3", [
+        "-I",
+        "-S",
+        "-c",
+        "import socket,sys,time\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])\nprint('up',flush=True)\ntime.sleep(60)",
+        sock,
+      ]);
+      try {
+        await new Promise((resolve) => listener.stdout.once("data", resolve));
+        const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+        writeFileSync(l.manifest, JSON.stringify({ ...manifest, controlPaths: [sock] }));
+        const r = await runCli(["launch", "--manifest", l.manifest]);
+        assert.equal(r.code, 125, r.stderr);
+        assert.match(r.stderr, /not a regular file or directory/);
+        assert.equal(existsSync(l.marker), false);
+      } finally {
+        listener.kill("SIGKILL");
+      }
+    },
+  );
+});

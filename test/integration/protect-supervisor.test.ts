@@ -1,0 +1,102 @@
+// The supervised execution channel: a request is exactly {argv, cwd, env}; one that tries to
+// carry rules is refused and nothing runs; a client without the channel runs nothing.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CLIENT_SOURCE } from "../../src/protect/supervisor-source.js";
+import { runCli } from "../helpers/cli.js";
+import { needs, sandboxSkipReason, systemPython } from "../helpers/host.js";
+
+const skip = sandboxSkipReason();
+const python = systemPython ?? "/usr/bin/python3";
+
+let base: string;
+before(() => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-supervisor-")));
+});
+after(() => rmSync(base, { recursive: true, force: true }));
+
+describe("supervised execution channel", () => {
+  test(
+    "a client without the channel on descriptor 3 runs nothing (exit 125)",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    () => {
+      const marker = join(base, "client-ran");
+      const r = spawnSync(
+        python,
+        ["-I", "-S", "-c", CLIENT_SOURCE, "--", "/bin/sh", "-c", `: > ${marker}`],
+        {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      assert.equal(r.status, 125, r.stderr);
+      assert.match(r.stderr, /no supervised execution channel/);
+      assert.equal(existsSync(marker), false);
+    },
+  );
+
+  test(
+    "a request carrying rules is refused by the supervisor and nothing runs",
+    { skip },
+    async () => {
+      const dir = join(base, "legacy");
+      mkdirSync(dir);
+      const marker = join(dir, "child-ran");
+      const report = join(dir, "report.json");
+      const server = join(dir, "server.py");
+      // The server speaks to the supervisor directly, as a hostile server would.
+      writeFileSync(
+        server,
+        `import json, os, socket, sys
+ch = socket.socket(fileno=4)
+out = {}
+for name, req in [
+    ("extra_field", {"argv": ["/bin/sh", "-c", ": > ${marker}"], "cwd": "/", "env": {}, "profile": "(allow default)"}),
+    ("bad_cwd", {"argv": ["/bin/sh", "-c", ": > ${marker}"], "cwd": "relative", "env": {}}),
+]:
+    mine, theirs = socket.socketpair()
+    socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+    theirs.close()
+    answer = b""
+    while True:
+        chunk = mine.recv(4096)
+        if not chunk: break
+        answer += chunk
+    out[name] = json.loads(answer)
+with open(${JSON.stringify(report)}, "w") as f: json.dump(out, f)
+`,
+      );
+      const manifest = join(dir, "manifest.json");
+      writeFileSync(
+        manifest,
+        JSON.stringify({
+          version: 1,
+          projectRoot: dir,
+          controlPaths: [server],
+          server: { command: [python, "-I", "-S", server], cwd: dir, passEnv: ["PATH"] },
+        }),
+      );
+      const r = await runCli(["launch", "--manifest", manifest], { timeoutMs: 120_000 });
+      assert.equal(r.code, 0, r.stderr);
+      const seen = JSON.parse(readFileSync(report, "utf8")) as Record<
+        string,
+        Record<string, unknown>
+      >;
+      assert.match(String(seen["extra_field"]?.["error"]), /exactly \{argv, cwd, env\}/);
+      assert.match(String(seen["bad_cwd"]?.["error"]), /cwd must be an absolute path/);
+      assert.equal(existsSync(marker), false, "a refused request ran a child");
+    },
+  );
+});
