@@ -3,6 +3,7 @@ import { doctorCommand } from "./doctor.js";
 import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { mcpCommand } from "./mcp.js";
 import { runCommand } from "./run.js";
 import { screenCommand } from "./screen.js";
 import { secretsCommand } from "./secrets.js";
@@ -18,6 +19,7 @@ commands:
                                run one screen over one input (see cellguard screen --help)
   secrets put|get|delete|describe|migrate|posture …
                                the credential broker (values on stdin; shown only with --reveal)
+  mcp [--workspace D]          MCP server on stdio: guarded python, bash, files and fetch
 `;
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
@@ -27,6 +29,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
     run: runCommand,
     screen: screenCommand,
     secrets: secretsCommand,
+    mcp: mcpCommand,
   };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
