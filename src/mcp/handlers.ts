@@ -206,7 +206,10 @@ async function bash(
     result.exitCode === undefined ? `[status: ${result.status}]` : `[exit ${result.exitCode}]`;
   parts.push(exit);
   return {
-    text: parts.join(parts.every((p) => p.endsWith("\n")) ? "" : "\n"),
+    text: parts.reduce(
+      (out, part) => (out === "" || out.endsWith("\n") ? out + part : `${out}\n${part}`),
+      "",
+    ),
     isError: result.status !== "ok",
     status: result.status,
   };

@@ -13,6 +13,7 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Readable, Writable } from "node:stream";
+import { CellInputError } from "../kernel/errors.js";
 import { readScreenConfig } from "../config/screen-config.js";
 import { EgressPolicy, egressModeFromEnv } from "../screen/host/egress.js";
 import { AuditLog, redactArguments, type AuditDecision, type AuditOutcome } from "./audit.js";
@@ -218,9 +219,9 @@ async function callTool(
       record();
       throw error;
     }
-    if (error instanceof ToolRefusal) {
+    if (error instanceof ToolRefusal || error instanceof CellInputError) {
       outcome = "refused";
-      refusedBy = error.layer;
+      refusedBy = error instanceof ToolRefusal ? error.layer : "input";
       detail = error.message;
       result = { content: [{ type: "text", text: error.message }], isError: true };
     } else {

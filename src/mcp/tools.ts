@@ -1,5 +1,7 @@
 // The tools the server offers: names, descriptions the model reads, JSON schemas the client
 // shows, and the one argument checker every call goes through before any layer sees it.
+import { MAX_CELL_CHARS } from "../kernel/options.js";
+import { MAX_COMMAND_LENGTH } from "../screen/shell/precheck.js";
 import { ToolRefusal } from "./errors.js";
 
 export const TOOL_NAMES = [
@@ -52,7 +54,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "Run Python code as one Cell in a persistent kernel: variables, imports and functions stay defined between calls. The value of a final expression is shown, like a notebook. The code is screened first (code-safety classifier, biosecurity screen), then runs in an OS sandbox: it can write only inside the workspace and a private temp directory, cannot read credential files, and has no raw network unless the operator allowed it.",
     fields: {
-      code: { type: "string", description: "The Python source of the Cell.", required: true },
+      code: {
+        type: "string",
+        description: "The Python source of the Cell.",
+        required: true,
+        maxLength: MAX_CELL_CHARS,
+      },
       timeout_seconds: timeoutField,
     },
   },
@@ -62,7 +69,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "Run one bash command in the same sandbox as the Python kernel, with the workspace as the working directory. Before it runs: a precheck refuses catastrophic commands, commands naming credential files (.env, SSH keys, …) are refused, and URLs are checked against the egress allowlist when it is on. Output is returned with the exit status.",
     fields: {
-      command: { type: "string", description: "The command line, run by bash -c.", required: true },
+      command: {
+        type: "string",
+        description: "The command line, run by bash -c.",
+        required: true,
+        maxLength: MAX_COMMAND_LENGTH,
+      },
       timeout_seconds: timeoutField,
     },
   },
