@@ -50,7 +50,7 @@ export async function startMcp(fx: Fixture, options: StartOptions = {}): Promise
       systemPython ?? "python3",
       ...(options.args ?? []),
     ],
-    env: { ...fx.env, PATH: SYSTEM_PATH, ...options.env } as Record<string, string>,
+    env: { ...fx.env, PATH: SYSTEM_PATH, ...options.env },
     stderr: "pipe",
     cwd: fx.workspace,
   });
