@@ -4,21 +4,23 @@
 // log or workspace), with the reason on stderr.
 import { realpathSync, statSync } from "node:fs";
 import { McpConfigurationError, RulesFileError, AuditLogError } from "../mcp/errors.js";
+import { mcpManifest } from "../mcp/manifest.js";
 import { startMcpServer } from "../mcp/server.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { doctorCommand } from "./doctor.js";
 import { EXIT_CANNOT_RUN, EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { dataDirFrom } from "./secrets.js";
-import { escapeForTerminal, escapeOneLine } from "./terminal-text.js";
+import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
 export const MCP_USAGE =
-  "usage: cellguard mcp [--workspace DIR] [--mode auto|enforce|off] [--python PATH]";
+  "usage: cellguard mcp [--workspace DIR] [--mode auto|enforce|off] [--python PATH] [--print-manifest]";
 
 const SPEC = {
   workspace: { type: "string" },
   mode: { type: "string" },
   python: { type: "string" },
+  "print-manifest": { type: "boolean" },
 } as const;
 
 const VERSION = "0.1.0";
@@ -39,6 +41,19 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
   try {
     const workspace = checkedWorkspace(str("workspace") ?? process.cwd());
     const mode = str("mode");
+    if (options["print-manifest"] === true) {
+      const command = [
+        process.execPath,
+        process.argv[1] ?? "cellguard",
+        "mcp",
+        "--workspace",
+        workspace,
+      ];
+      if (mode !== undefined) command.push("--mode", mode);
+      const manifest = mcpManifest({ dataDir: dataDirFrom(io.env), workspace, command });
+      io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
+      return EXIT_OK;
+    }
     running = await startMcpServer(
       {
         workspace,
