@@ -4,7 +4,8 @@
 // (MCP elicitation). A client that cannot ask gets a refusal the model can act on.
 import { join } from "node:path";
 import { ToolRefusal } from "./errors.js";
-import { resolveDecision, type Decision, type PermissionRule } from "./rules.js";
+import { lstatSync } from "node:fs";
+import { resolveDecision, type Decision, type PermissionRule, type RuleScope } from "./rules.js";
 import { loadRulesFile } from "./rules-file.js";
 import { RulesFileError } from "./errors.js";
 
@@ -32,6 +33,8 @@ export class PermissionGate {
   readonly userRulesPath: string;
   readonly workspaceRulesPath: string;
   readonly #ask: Asker;
+  /** Parsed rules per file, keyed by what lstat says of the file: a change of any kind re-reads. */
+  readonly #cache = new Map<string, { key: string; rules: PermissionRule[] }>();
 
   constructor(options: GateOptions) {
     this.userRulesPath = join(options.dataDir, USER_RULES_FILE);
@@ -41,7 +44,26 @@ export class PermissionGate {
 
   /** The user's rules, read now. @throws {RulesFileError} */
   userRules(): PermissionRule[] {
-    return loadRulesFile(this.userRulesPath, "user");
+    return this.#load(this.userRulesPath, "user");
+  }
+
+  #load(path: string, scope: RuleScope): PermissionRule[] {
+    let st;
+    try {
+      st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      st = undefined; // let the reader report it
+    }
+    const key =
+      st === undefined
+        ? null
+        : `${st.dev}:${st.ino}:${st.mode}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    const cached = this.#cache.get(path);
+    if (key !== null && cached !== undefined && cached.key === key) return cached.rules;
+    this.#cache.delete(path);
+    const rules = loadRulesFile(path, scope);
+    if (key !== null) this.#cache.set(path, { key, rules });
+    return rules;
   }
 
   /**
@@ -53,7 +75,7 @@ export class PermissionGate {
     let workspace: PermissionRule[];
     try {
       user = this.userRules();
-      workspace = loadRulesFile(this.workspaceRulesPath, "workspace");
+      workspace = this.#load(this.workspaceRulesPath, "workspace");
     } catch (error) {
       if (!(error instanceof RulesFileError)) throw error;
       throw new ToolRefusal(
