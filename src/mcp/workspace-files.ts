@@ -27,7 +27,6 @@ import {
 } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { isSecretPath } from "../screen/host/secret-paths.js";
-import { fsyncDir } from "../store/permissions.js";
 import { isAbsentError, lstatKind } from "../store/fsprobe.js";
 import { ToolRefusal } from "./errors.js";
 import type { ProtectionSeam } from "./protection.js";
@@ -103,46 +102,54 @@ export class WorkspaceFiles {
         closeSync(fd);
       }
     }
-    const staged = join(parent, `.cellguard-${randomBytes(8).toString("hex")}.tmp`);
+    // Every step below goes through a descriptor pinned to the walked parent, so a directory a
+    // running Cell swaps for a link after the walk cannot redirect the write out of the
+    // workspace (Linux: /proc/self/fd/N stands in for openat and renameat).
+    const dir = pinDirectory(parent, path);
+    const name = target.absolute.slice(cut + 1);
+    const staged = join(dir.base, `.cellguard-${randomBytes(8).toString("hex")}.tmp`);
     const data = Buffer.from(content, "utf8");
-    const fd = openSync(
-      staged,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      0o600,
-    );
     try {
+      const fd = openSync(
+        staged,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
       try {
-        let written = 0;
-        while (written < data.length) written += writeSync(fd, data, written);
-        fsyncSync(fd);
-        fchmodSync(fd, mode);
-      } finally {
-        closeSync(fd);
+        try {
+          let written = 0;
+          while (written < data.length) written += writeSync(fd, data, written);
+          fsyncSync(fd);
+          fchmodSync(fd, mode);
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(staged, join(dir.base, name));
+      } catch (error) {
+        try {
+          unlinkSync(staged);
+        } catch {
+          // already renamed
+        }
+        throw error;
       }
-      // The parent must still be the directory the walk checked: no link swapped in since.
-      if (realpathSync(parent) !== parent) {
-        throw refusal(
-          "workspace",
-          `the parent directory of ${shown(path)} changed during the write`,
-        );
-      }
-      renameSync(staged, target.absolute);
-    } catch (error) {
-      try {
-        unlinkSync(staged);
-      } catch {
-        // already renamed or never created
-      }
-      throw error;
+      fsyncSync(dir.fd);
+    } finally {
+      closeSync(dir.fd);
     }
-    fsyncDir(parent);
     return { bytes: data.length, created: target.kind === null };
   }
 
   list(path: string): { entries: string[]; truncated: boolean } {
     const target = this.#resolve(path === "" ? "." : path);
     if (target.kind !== "dir") throw refusal("input", `${shown(path)} is not a directory`);
-    const names = readdirSync(target.absolute).sort();
+    const dir = pinDirectory(target.absolute, path);
+    let names: string[];
+    try {
+      names = readdirSync(dir.base).sort();
+    } finally {
+      closeSync(dir.fd);
+    }
     const entries: string[] = [];
     for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
       const rel = target.relative === "" ? name : `${target.relative}/${name}`;
@@ -326,6 +333,31 @@ export class WorkspaceFiles {
       throw error;
     }
   }
+}
+
+/**
+ * Opens a walked directory and checks the descriptor is that directory; `base` is the path that
+ * reaches it through the descriptor (itself where there is no /proc).
+ */
+function pinDirectory(path: string, asGiven: string): { fd: number; base: string } {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw refusal(
+      "workspace",
+      `the directory of ${shown(asGiven)} cannot be opened (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+  const opened = descriptorPath(fd);
+  if (opened !== null && opened !== path) {
+    closeSync(fd);
+    throw refusal(
+      "workspace",
+      `the directory of ${shown(asGiven)} changed while it was being opened`,
+    );
+  }
+  return { fd, base: opened === null ? path : `/proc/self/fd/${fd}` };
 }
 
 /** The path the kernel records for an open descriptor (Linux /proc); null where there is none. */

@@ -7,6 +7,8 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -175,6 +177,37 @@ describe("workspace file tools", () => {
       assert.deepEqual(
         asked.map((p) => p.slice(files.root.length)),
         ["/alias/x.txt", "/real/x.txt"],
+      );
+    });
+  });
+
+  test("a directory swapped for a link after the walk cannot redirect a write or a listing out", () => {
+    withTempDir("files-swap", (dir) => {
+      const ws = join(dir, "ws");
+      const outside = join(dir, "outside");
+      mkdirSync(join(ws, "a", "b"), { recursive: true });
+      mkdirSync(join(outside, "b"), { recursive: true });
+      let swaps = 0;
+      // The store hook runs after the walk, right before the I/O: the moment a racing Cell needs.
+      const files = new WorkspaceFiles(ws, {
+        childPrefix: () => [],
+        checkStorePath: (path) => {
+          if (!path.endsWith("/a/b/x.txt") && !path.endsWith("/a/b")) return;
+          if (swaps++ % 2 === 0) return; // the lexical spelling; swap before the resolved one
+          renameSync(join(ws, "a"), join(ws, `a-moved-${swaps}`));
+          symlinkSync(outside, join(ws, "a"));
+        },
+      });
+      assert.throws(
+        () => files.write("a/b/x.txt", "payload"),
+        refusedBy("workspace", /changed while it was being opened/),
+      );
+      assert.deepEqual(readdirSync(join(outside, "b")), [], "nothing was written outside");
+      rmSync(join(ws, "a"));
+      renameSync(join(ws, "a-moved-2"), join(ws, "a"));
+      assert.throws(
+        () => files.list("a/b"),
+        refusedBy("workspace", /changed while it was being opened/),
       );
     });
   });
