@@ -46,6 +46,16 @@ export class ToolRefusal extends Error {
   }
 }
 
+/** A refusal by the permission gate; `asked` when the rules said ask (and no yes came back). */
+export class GateRefusal extends ToolRefusal {
+  readonly asked: boolean;
+
+  constructor(message: string, asked: boolean) {
+    super("gate", message);
+    this.asked = asked;
+  }
+}
+
 export type RefusingLayer =
   | "input"
   | "gate"

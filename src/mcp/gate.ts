@@ -3,11 +3,10 @@
 // by rules.ts, and an `ask` put to the user through the client when the client can ask
 // (MCP elicitation). A client that cannot ask gets a refusal the model can act on.
 import { join } from "node:path";
-import { ToolRefusal } from "./errors.js";
 import { lstatSync } from "node:fs";
 import { resolveDecision, type Decision, type PermissionRule, type RuleScope } from "./rules.js";
 import { loadRulesFile } from "./rules-file.js";
-import { RulesFileError } from "./errors.js";
+import { GateRefusal, RulesFileError } from "./errors.js";
 
 export const USER_RULES_FILE = "mcp-rules.json";
 export const WORKSPACE_RULES_FILE = join(".cellguard", "mcp-rules.json");
@@ -68,7 +67,7 @@ export class PermissionGate {
 
   /**
    * Resolves one call; resolves with the verdict when it may run.
-   * @throws {ToolRefusal} (layer "gate") denied, refused by the user, or no way to ask.
+   * @throws {GateRefusal} denied, refused by the user, or no way to ask.
    */
   async check(tool: string, target: string): Promise<GateVerdict> {
     let user: PermissionRule[];
@@ -78,9 +77,9 @@ export class PermissionGate {
       workspace = this.#load(this.workspaceRulesPath, "workspace");
     } catch (error) {
       if (!(error instanceof RulesFileError)) throw error;
-      throw new ToolRefusal(
-        "gate",
+      throw new GateRefusal(
         `Permission denied: ${error.message}. Every tool call is refused until the file is fixed or removed.`,
+        false,
       );
     }
     const { decision, rule } = resolveDecision(user, workspace, tool, target);
@@ -91,22 +90,22 @@ export class PermissionGate {
         rule?.scope === "workspace"
           ? `the workspace rules (${this.workspaceRulesPath})`
           : `the user's rules (${this.userRulesPath})`;
-      throw new ToolRefusal(
-        "gate",
+      throw new GateRefusal(
         `Permission denied: ${tool} on ${JSON.stringify(shown)} is denied by ${by}. Do not retry it; tell the user what you needed and why.`,
+        false,
       );
     }
     const answer = await this.#ask({ tool, target: shown });
     if (answer === "allow") return { decision, answer };
     if (answer === "deny") {
-      throw new ToolRefusal(
-        "gate",
+      throw new GateRefusal(
         `Permission denied: the user declined ${tool} on ${JSON.stringify(shown)}. Do not retry it without asking the user first.`,
+        true,
       );
     }
-    throw new ToolRefusal(
-      "gate",
+    throw new GateRefusal(
       `Permission needed: ${tool} on ${JSON.stringify(shown)} requires the user's approval, and this MCP client cannot ask the user (it does not support elicitation), so it was not run. Ask the user to allow it by adding a rule such as {"tool": "${tool}", "pattern": "*", "decision": "allow"} to the "rules" array of ${this.userRulesPath}, then retry.`,
+      true,
     );
   }
 }

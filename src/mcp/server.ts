@@ -17,7 +17,7 @@ import { CellInputError } from "../kernel/errors.js";
 import { readScreenConfig } from "../config/screen-config.js";
 import { EgressPolicy, egressModeFromEnv } from "../screen/host/egress.js";
 import { AuditLog, redactArguments, type AuditDecision, type AuditOutcome } from "./audit.js";
-import { AuditLogError, ToolRefusal, type RefusingLayer } from "./errors.js";
+import { AuditLogError, GateRefusal, ToolRefusal, type RefusingLayer } from "./errors.js";
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from "./fetch-tool.js";
 import { PermissionGate, type AskAnswer } from "./gate.js";
 import { runTool, type CallTrace, type ToolContext } from "./handlers.js";
@@ -121,7 +121,10 @@ export async function startMcpServer(
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(request.params.name, request.params.arguments, ctx, audit),
+    callTool(request.params.name, request.params.arguments, ctx, {
+      audit,
+      warn: options.onWarning,
+    }),
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
@@ -185,7 +188,7 @@ async function callTool(
   name: string,
   rawArgs: unknown,
   ctx: ToolContext,
-  audit: AuditLog,
+  log: { readonly audit: AuditLog; readonly warn: (message: string) => void },
 ): Promise<CallToolResult> {
   const started = performance.now();
   const tool = toolDefinition(name);
@@ -195,6 +198,7 @@ async function callTool(
   let outcome: AuditOutcome = "ok";
   let refusedBy: RefusingLayer | null = null;
   let detail: string | undefined;
+  let askRefused = false;
   let result: CallToolResult;
   try {
     if (tool === undefined) {
@@ -222,6 +226,7 @@ async function callTool(
     if (error instanceof ToolRefusal || error instanceof CellInputError) {
       outcome = "refused";
       refusedBy = error instanceof ToolRefusal ? error.layer : "input";
+      askRefused = error instanceof GateRefusal && error.asked;
       detail = error.message;
       result = { content: [{ type: "text", text: error.message }], isError: true };
     } else {
@@ -246,10 +251,10 @@ async function callTool(
             ? "allow"
             : "deny";
     } else if (refusedBy === "gate") {
-      decision = detailSaysAsk(detail) ? "ask-refused" : "deny";
+      decision = askRefused ? "ask-refused" : "deny";
     }
     recordSafely(
-      audit,
+      log.audit,
       {
         tool: tool === undefined ? `unknown:${name.slice(0, 80)}` : name,
         decision,
@@ -260,16 +265,9 @@ async function callTool(
         args: redactArguments(args, rawArgs),
         ...(detail === undefined ? {} : { detail }),
       },
-      (message) => process.stderr.write(`cellguard mcp: ${message}\n`),
+      log.warn,
     );
   }
-}
-
-function detailSaysAsk(detail: string | undefined): boolean {
-  return (
-    detail !== undefined &&
-    (detail.startsWith("Permission needed") || detail.includes("the user declined"))
-  );
 }
 
 function recordSafely(

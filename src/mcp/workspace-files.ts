@@ -170,7 +170,7 @@ export class WorkspaceFiles {
         kind = "unreadable";
       }
       entries.push(
-        `${kind} ${name}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
+        `${kind} ${listedName(name)}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
       );
     }
     return { entries, truncated: names.length > MAX_LIST_ENTRIES };
@@ -367,6 +367,15 @@ function descriptorPath(fd: number): string | null {
   } catch {
     return null;
   }
+}
+
+/** A name as listed: quoted as JSON when it holds a control character (a newline would forge a line). */
+function listedName(name: string): string {
+  for (let at = 0; at < name.length; at += 1) {
+    const code = name.charCodeAt(at);
+    if (code < 0x20 || code === 0x7f) return JSON.stringify(name);
+  }
+  return name;
 }
 
 /** Whether a path.relative() answer climbs out of its base. */

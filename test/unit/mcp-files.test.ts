@@ -152,6 +152,9 @@ describe("workspace file tools", () => {
         "file .env 1 (secret: not readable by tools)",
         "file a.txt 3",
       ]);
+      // A newline in a name cannot forge a second entry.
+      writeFileSync(join(ws, "b\nfile forged.txt 1"), "");
+      assert.deepEqual(files.list(".").entries.slice(2), ['file "b\\nfile forged.txt 1" 0']);
     });
   });
 
