@@ -50,8 +50,12 @@ export class PermissionGate {
     let st;
     try {
       st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+      if (st === undefined) {
+        this.#cache.delete(path);
+        return []; // absent: no rules (the common case for the workspace file)
+      }
     } catch {
-      st = undefined; // let the reader report it
+      st = undefined; // ENOTDIR, EACCES, …: let the reader report it
     }
     const key =
       st === undefined
