@@ -146,8 +146,9 @@ async function python(
     throw new ToolRefusal(run.refusedBy ?? "classifier", run.observation);
   const advisory = run.advisory === undefined ? "" : `\n[cellguard: ${run.advisory}]`;
   const status = run.status === "ok" ? "" : `\n[status: ${run.status}]`;
+  const notice = ctx.kernel.unconfinedNotice();
   return {
-    text: `${run.observation}${advisory}${status}`,
+    text: `${run.observation}${advisory}${status}${notice === null ? "" : `\n${notice}`}`,
     isError: run.status !== "ok",
     status: run.status,
   };
@@ -205,6 +206,8 @@ async function bash(
   const exit =
     result.exitCode === undefined ? `[status: ${result.status}]` : `[exit ${result.exitCode}]`;
   parts.push(exit);
+  const notice = ctx.kernel.unconfinedNotice();
+  if (notice !== null) parts.push(notice);
   return {
     text: parts.reduce(
       (out, part) => (out === "" || out.endsWith("\n") ? out + part : `${out}\n${part}`),

@@ -42,6 +42,17 @@ export class KernelSession {
     this.kernel().catch(() => undefined);
   }
 
+  /**
+   * A line for every python and bash result while the kernel runs without an enforced sandbox
+   * (`off`, or `auto` degraded): the degradation must be visible where the work is seen. Null
+   * when the sandbox is enforced or no kernel runs.
+   */
+  unconfinedNotice(): string | null {
+    const status = this.#kernel?.sandboxStatus;
+    if (status === undefined || status.enforced) return null;
+    return `[cellguard SECURITY WARNING: this Cell ran WITHOUT OS confinement (sandbox ${status.state}, mode ${status.mode}): ${status.warning ?? status.detail}]`;
+  }
+
   async interrupt(): Promise<InterruptDelivery | null> {
     const kernel = this.#kernel;
     return kernel === null ? null : kernel.interrupt();

@@ -118,6 +118,36 @@ describe("cellguard mcp permission gate", { skip }, () => {
     }
   });
 
+  test("a kernel without an enforced sandbox (mode off) says so in every python and bash result", async () => {
+    writeUserRules(fx, { rules: [{ tool: "*", pattern: "*", decision: "allow" }] });
+    const mcp = await startMcp(fx, { args: ["--mode", "off"] });
+    try {
+      for (const [tool, args] of [
+        ["python", { code: "1 + 1" }],
+        ["bash", { command: "echo hi" }],
+      ] as const) {
+        const text = textOf(await mcp.call(tool, args));
+        assert.match(
+          text,
+          /\[cellguard SECURITY WARNING: this Cell ran WITHOUT OS confinement \(sandbox disabled, mode off\)/,
+          tool,
+        );
+      }
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  test("an enforced sandbox adds no warning", async () => {
+    writeUserRules(fx, { rules: [{ tool: "*", pattern: "*", decision: "allow" }] });
+    const mcp = await startMcp(fx);
+    try {
+      assert.equal(textOf(await mcp.call("python", { code: "1 + 1" })), "2\n");
+    } finally {
+      await mcp.close();
+    }
+  });
+
   test("an invalid user rules file stops the server from starting, with the file and the problem", async () => {
     writeUserRules(fx, { rules: [{ tool: "pyton", decision: "allow" }] });
     await assert.rejects(startMcp(fx));
