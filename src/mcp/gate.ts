@@ -11,7 +11,7 @@ import { GateRefusal, RulesFileError } from "./errors.js";
 export const USER_RULES_FILE = "mcp-rules.json";
 export const WORKSPACE_RULES_FILE = join(".cellguard", "mcp-rules.json");
 
-export type AskAnswer = "allow" | "deny" | "unavailable";
+export type AskAnswer = "allow" | "deny" | "unavailable" | "unanswered";
 /** Puts one question to the user; "unavailable" when there is no way to ask. */
 export type Asker = (question: { tool: string; target: string }) => Promise<AskAnswer>;
 
@@ -104,6 +104,12 @@ export class PermissionGate {
     if (answer === "deny") {
       throw new GateRefusal(
         `Permission denied: the user declined ${tool} on ${JSON.stringify(shown)}. Do not retry it without asking the user first.`,
+        true,
+      );
+    }
+    if (answer === "unanswered") {
+      throw new GateRefusal(
+        `Permission denied: the approval request for ${tool} on ${JSON.stringify(shown)} got no answer (the client failed or timed out), so it was not run. Ask the user before retrying.`,
         true,
       );
     }

@@ -76,7 +76,8 @@ export async function startMcpServer(
     },
   );
   const ask = async (question: { tool: string; target: string }): Promise<AskAnswer> => {
-    if (server.getClientCapabilities()?.elicitation === undefined) return "unavailable";
+    // Form elicitation only (an empty `elicitation: {}` from a client means form).
+    if (server.getClientCapabilities()?.elicitation?.form === undefined) return "unavailable";
     try {
       const answer = await server.elicitInput({
         message: `cellguard: allow the ${question.tool} tool on ${JSON.stringify(question.target)}?`,
@@ -88,7 +89,7 @@ export async function startMcpServer(
       });
       return answer.action === "accept" && answer.content?.["allow"] === true ? "allow" : "deny";
     } catch {
-      return "unavailable";
+      return "unanswered";
     }
   };
   const gate = new PermissionGate({ dataDir: options.dataDir, workspace: files.root, ask });

@@ -68,6 +68,23 @@ describe("cellguard mcp permission gate", { skip }, () => {
     }
   });
 
+  test("an approval request that fails on the client is a refusal, not a yes", async () => {
+    const mcp = await startMcp(fx, { capabilities: { capabilities: { elicitation: {} } } });
+    mcp.client.setRequestHandler(ElicitRequestSchema, () => {
+      throw new Error("the dialog crashed");
+    });
+    try {
+      const result = await mcp.call("bash", { command: "echo never" });
+      assert.equal(result.isError, true);
+      assert.match(
+        textOf(result),
+        /^Permission denied: the approval request for bash on "echo never" got no answer/,
+      );
+    } finally {
+      await mcp.close();
+    }
+  });
+
   test("a workspace rules file cannot grant what the user's rules do not", async () => {
     writeUserRules(fx, { rules: [{ tool: "read_file", pattern: "*", decision: "deny" }] });
     workspaceRules({
