@@ -241,3 +241,21 @@ export { spawnProtectedChild, type ProtectedSpawnOptions } from "./protect/spawn
 export { prepareLaunch, startSupervisor, type LaunchPlan } from "./protect/launch.js";
 export { protectedStorePosture, type ProtectedStorePosture } from "./protect/posture.js";
 export { ProtectedStoreError, type ProtectedStoreErrorCode } from "./protect/errors.js";
+// The MCP server (`cellguard mcp`) and its parts, for embedding or wiring under `cellguard launch`.
+export {
+  startMcpServer,
+  SERVER_NAME as MCP_SERVER_NAME,
+  POSTURE_URI as MCP_POSTURE_URI,
+  type McpServerOptions,
+  type RunningServer as RunningMcpServer,
+} from "./mcp/server.js";
+export { UNPROTECTED, type ProtectionSeam } from "./mcp/protection.js";
+export { mcpManifest, type McpManifest } from "./mcp/manifest.js";
+export {
+  resolveDecision as resolvePermission,
+  GATED_TOOLS,
+  type PermissionRule,
+  type Decision as PermissionDecision,
+} from "./mcp/rules.js";
+export { parseRules as parsePermissionRules } from "./mcp/rules-file.js";
+export { RulesFileError, AuditLogError, ToolRefusal } from "./mcp/errors.js";

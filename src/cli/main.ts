@@ -4,6 +4,7 @@ import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { launchCommand } from "./launch.js";
+import { mcpCommand } from "./mcp.js";
 import { runCommand } from "./run.js";
 import { screenCommand } from "./screen.js";
 import { secretsCommand } from "./secrets.js";
@@ -21,6 +22,7 @@ commands:
                                the credential broker (values on stdin; shown only with --reveal)
   launch --manifest FILE [-- CMD…]
                                run an MCP server as a protected session (control files immutable)
+  mcp [--workspace D]          MCP server on stdio: guarded python, bash, files and fetch
 `;
 
 const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
@@ -31,6 +33,7 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
     screen: screenCommand,
     secrets: secretsCommand,
     launch: launchCommand,
+    mcp: mcpCommand,
   };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   rmSync,
+  symlinkSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,6 +113,13 @@ test(
         if (existsSync(from)) {
           cpSync(from, join(tree, "node_modules", dep), { recursive: true });
         }
+      }
+      // The MCP tests drive the server with the SDK's own client: the SDK and what it imports
+      // resolve through this link from the repository's node_modules (read-only to the user).
+      const sdk = join(root, "node_modules", "@modelcontextprotocol");
+      if (existsSync(sdk)) {
+        mkdirSync(join(tree, "node_modules"), { recursive: true });
+        symlinkSync(sdk, join(tree, "node_modules", "@modelcontextprotocol"));
       }
       spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
       const home = join(tree, "home");

@@ -1,0 +1,184 @@
+// The fetch tool: an HTTP GET that follows redirects by hand so the egress policy sees every hop
+// (a redirect to a blocked host is refused before it is requested), bounded in bytes and in time,
+// with the injection annotator on what comes back. Fetched text is untrusted data, so it is
+// screened even when it is small; the screen never drops content, it adds a banner.
+import type { ReadableStreamDefaultReader } from "node:stream/web";
+import type { ScreenConfig } from "../config/screen-config.js";
+import { EgressBlockedError, type EgressPolicy } from "../screen/host/egress.js";
+import { annotate } from "../screen/injection/annotate.js";
+import { scanToolResult } from "../screen/injection/scan.js";
+import { ToolRefusal } from "./errors.js";
+
+export interface FetchLimits {
+  /** Body bytes kept; the rest is not read. @default 2 MiB */
+  readonly maxBytes: number;
+  /** The whole fetch, every hop and the body. @default 30 s */
+  readonly timeoutMs: number;
+  /** @default 5 */
+  readonly maxRedirects: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = Object.freeze({
+  maxBytes: 2 * 1024 * 1024,
+  timeoutMs: 30_000,
+  maxRedirects: 5,
+});
+
+export interface FetchToolOptions {
+  readonly egress: EgressPolicy;
+  readonly screens: ScreenConfig;
+  readonly limits?: FetchLimits;
+  readonly fetch?: typeof fetch;
+}
+
+export interface FetchedPage {
+  /** What the model reads: the body, with the warning banner in front when it looks injected. */
+  readonly text: string;
+  readonly status: number;
+  readonly finalUrl: string;
+  readonly bytes: number;
+  readonly truncated: boolean;
+  readonly injected: boolean;
+  readonly hops: number;
+}
+
+/** @throws {ToolRefusal} a bad URL, a blocked hop, too many redirects, a timeout, a network error */
+export async function fetchPage(url: string, options: FetchToolOptions): Promise<FetchedPage> {
+  const limits = options.limits ?? DEFAULT_FETCH_LIMITS;
+  const doFetch = options.fetch ?? fetch;
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let current = parseHttpUrl(url);
+  for (let hops = 0; ; hops += 1) {
+    try {
+      options.egress.checkUrl(current.href);
+    } catch (error) {
+      if (error instanceof EgressBlockedError) {
+        throw new ToolRefusal(
+          "egress",
+          hops === 0 ? error.message : `a redirect (hop ${hops}) was refused: ${error.message}`,
+        );
+      }
+      throw new ToolRefusal("egress", "the egress check could not run; refusing");
+    }
+    let response: Response;
+    try {
+      response = await doFetch(current.href, {
+        method: "GET",
+        redirect: "manual",
+        signal,
+        headers: {
+          "user-agent": "cellguard-mcp",
+          accept: "text/*, application/json;q=0.9, */*;q=0.5",
+        },
+      });
+    } catch (error) {
+      throw new ToolRefusal("fetch", failureText(error, limits, current));
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      await response.body?.cancel().catch(() => undefined);
+      if (hops + 1 > limits.maxRedirects) {
+        throw new ToolRefusal(
+          "fetch",
+          `more than ${limits.maxRedirects} redirects; stopped at ${current.origin}`,
+        );
+      }
+      let next: URL;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new ToolRefusal(
+          "fetch",
+          `a redirect from ${current.origin} points at an unreadable URL`,
+        );
+      }
+      current = checkScheme(next);
+      continue;
+    }
+    const body = await readBounded(response, limits, current);
+    let text = body.data.toString("utf8");
+    let injected = false;
+    if (options.screens.injectionScan) {
+      const verdict = await scanToolResult(text, {
+        useModel: options.screens.safetyMode === "llm",
+        model: options.screens.model,
+      });
+      injected = verdict.injected;
+      text = annotate(text, verdict);
+    }
+    return {
+      text,
+      status: response.status,
+      finalUrl: current.href,
+      bytes: body.total,
+      truncated: body.truncated,
+      injected,
+      hops,
+    };
+  }
+}
+
+function parseHttpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new ToolRefusal("input", "url is not a valid absolute URL; nothing was fetched");
+  }
+  return checkScheme(parsed);
+}
+
+function checkScheme(url: URL): URL {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ToolRefusal(
+      "input",
+      `only http and https URLs can be fetched, not ${url.protocol.slice(0, 20)}`,
+    );
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new ToolRefusal("input", "URLs with credentials in them are not fetched");
+  }
+  return url;
+}
+
+async function readBounded(
+  response: Response,
+  limits: FetchLimits,
+  url: URL,
+): Promise<{ data: Buffer; total: number; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let truncated = false;
+  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+  if (reader === undefined) return { data: Buffer.alloc(0), total: 0, truncated };
+  try {
+    for (;;) {
+      const step = await reader.read();
+      if (step.done) break;
+      const value = step.value;
+      const room = limits.maxBytes - kept;
+      if (value.length > room) {
+        chunks.push(Buffer.from(value.subarray(0, room)));
+        kept += room;
+        truncated = true;
+        break;
+      }
+      chunks.push(Buffer.from(value));
+      kept += value.length;
+    }
+  } catch (error) {
+    throw new ToolRefusal("fetch", failureText(error, limits, url));
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return { data: Buffer.concat(chunks), total: kept, truncated };
+}
+
+function failureText(error: unknown, limits: FetchLimits, url: URL): string {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "TimeoutError" || name === "AbortError") {
+    return `the fetch of ${url.origin} did not finish within ${limits.timeoutMs} ms`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+  return `the fetch of ${url.origin} failed${cause === "" ? "" : ` (${cause.slice(0, 200)})`}`;
+}

@@ -1,0 +1,114 @@
+// The one persistent kernel the python and bash tools share, started on first need (and warmed
+// up when the server starts), restarted on the next call if it could not start. Cells run one at
+// a time in call order (the kernel queues them); interrupt reaches whichever is running.
+import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
+import { KernelConfigurationError, KernelStartError } from "../kernel/errors.js";
+import { Kernel, type InterruptDelivery } from "../kernel/kernel.js";
+import { ToolRefusal } from "./errors.js";
+import type { ProtectionSeam } from "./protection.js";
+
+export interface KernelSessionOptions {
+  readonly workspace: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly sandboxMode: string | undefined;
+  readonly python: string | undefined;
+  readonly protection: ProtectionSeam;
+  readonly onWarning: (message: string) => void;
+}
+
+export class KernelSession {
+  readonly #options: KernelSessionOptions;
+  #starting: Promise<Kernel> | null = null;
+  #kernel: Kernel | null = null;
+  #closed = false;
+
+  constructor(options: KernelSessionOptions) {
+    this.#options = options;
+  }
+
+  /** The kernel, started if need be. @throws {ToolRefusal} (layer "sandbox") when it cannot start */
+  kernel(): Promise<Kernel> {
+    if (this.#closed)
+      return Promise.reject(new ToolRefusal("sandbox", "the server is shutting down"));
+    this.#starting ??= this.#start().catch((error: unknown) => {
+      this.#starting = null;
+      throw error;
+    });
+    return this.#starting;
+  }
+
+  /** Starts the kernel in the background; a failure is reported by the first call that needs it. */
+  warmUp(): void {
+    this.kernel().catch(() => undefined);
+  }
+
+  /**
+   * A line for every python and bash result while the kernel runs without an enforced sandbox
+   * (`off`, or `auto` degraded): the degradation must be visible where the work is seen. Null
+   * when the sandbox is enforced or no kernel runs.
+   */
+  unconfinedNotice(): string | null {
+    const status = this.#kernel?.sandboxStatus;
+    if (status === undefined || status.enforced) return null;
+    return `[cellguard SECURITY WARNING: this Cell ran WITHOUT OS confinement (sandbox ${status.state}, mode ${status.mode}): ${status.warning ?? status.detail}]`;
+  }
+
+  async interrupt(): Promise<InterruptDelivery | null> {
+    const kernel = this.#kernel;
+    return kernel === null ? null : kernel.interrupt();
+  }
+
+  /** Kills the worker and its process group. Idempotent. */
+  async close(): Promise<string | null> {
+    this.#closed = true;
+    const starting = this.#starting;
+    if (starting === null) return null;
+    try {
+      const kernel = await starting;
+      return await kernel.close();
+    } catch {
+      return null; // it never started: nothing runs
+    }
+  }
+
+  async #start(): Promise<Kernel> {
+    const prefix = this.#options.protection.childPrefix();
+    if (prefix.length > 0) {
+      // A protected session pins rules every child must start under; this kernel cannot yet be
+      // started under them, so it is not started at all.
+      throw new ToolRefusal(
+        "sandbox",
+        "this server runs in a protected session, and its kernel cannot yet be started under the pinned child rules; nothing was run",
+      );
+    }
+    let kernel: Kernel;
+    try {
+      kernel = await Kernel.start({
+        workspace: this.#options.workspace,
+        env: this.#options.env,
+        ...(this.#options.python === undefined ? {} : { python: this.#options.python }),
+        sandbox: this.#options.sandboxMode === undefined ? {} : { mode: this.#options.sandboxMode },
+        onWarning: this.#options.onWarning,
+      });
+    } catch (error) {
+      if (
+        error instanceof SandboxUnavailableError ||
+        error instanceof SandboxConfigurationError ||
+        error instanceof KernelConfigurationError ||
+        error instanceof KernelStartError
+      ) {
+        throw new ToolRefusal(
+          "sandbox",
+          `the kernel could not be started: ${error.message}; nothing was run`,
+        );
+      }
+      throw error;
+    }
+    if (this.#closed) {
+      await kernel.close();
+      throw new ToolRefusal("sandbox", "the server is shutting down");
+    }
+    this.#kernel = kernel;
+    return kernel;
+  }
+}
