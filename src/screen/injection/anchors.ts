@@ -5,7 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo" | "spaced";
+export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment";
 
 export interface Anchor {
   readonly text: string;
@@ -221,6 +221,32 @@ export const ANCHORS: readonly Anchor[] = [
     ],
     ...["say exactly", "print exactly", "output exactly", "write exactly", "respond exactly"],
     ...[
+      "environment variable",
+      "env var",
+      "conversation history",
+      "chat history",
+      "context window",
+    ],
+    ...["beginning of", "words above", "text above", "everything above", "you were given"],
+    ...["you have been given", "you were told", "you've been given", "character", "hypothetical"],
+    ...[
+      "persona",
+      "roleplay",
+      "role-play",
+      "role play",
+      "pretend",
+      "immoral",
+      "amoral",
+      "unethical",
+    ],
+    ...["unfiltered", "unhinged", "confidant", "grandm", "granny", "grandpa", "no longer"],
+    ...["replaced", "freed", "if you are", "if you're", "reading this", "processing this"],
+    ...["reading these", "processing these", "openai", "anthropic", "authoriz", "authoris"],
+    ...["new task", "new objective", "new goal", "new mission", "your task", "your goal"],
+    ...["your objective", "your mission", "from this point", "zaborav", "zignoruj", "zapomnij"],
+    ...["negeer", "vergeet", "abaikan", "lupakan", "ignorera", "ignoruj", "yoksay", "immerse"],
+    ...["send", "forward", "upload", "exfiltrat", "append", "contents of your"],
+    ...[
       "reply exactly",
       "verbatim",
       "and follow",
@@ -232,6 +258,7 @@ export const ANCHORS: readonly Anchor[] = [
   ].map((t) => phrase(t)),
   ...["skip", "llm"].map((t) => phrase(t, true)),
   { text: "todo:", kind: "todo" },
+  { text: "<!--", kind: "comment" },
   // Key words written letter by letter ("i g n o r e", "i.g.n.o.r.e"): the first five letters
   // with each separator; the caller squashes the stretch and matches it.
   ...["ignor", "disre", "forge", "instr", "promp", "overr", "previ"].flatMap((word) =>

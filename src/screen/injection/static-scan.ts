@@ -11,7 +11,7 @@
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
-import { matchPhrases, wordsOf } from "./phrases.js";
+import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
 
 export interface StaticFinding {
   readonly reason: string;
@@ -89,6 +89,10 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
       case "marker":
         found = { reason: "content contains a known injection marker" };
         return true;
+      case "comment":
+        if (commentAddressesAI(text, start))
+          found = { reason: "content contains a hidden comment addressed to an AI model" };
+        return found !== null;
       case "todo":
         if (todoAddressedToReader(text, start))
           found = { reason: "content leaves a task for the reader to carry out" };
@@ -133,7 +137,13 @@ interface WindowAt {
 
 function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   const window = foldConfusables(text.slice(Math.max(0, at.from), Math.min(text.length, at.to)));
-  const match = matchPhrases(wordsOf(window));
+  const words = wordsOf(window);
+  let match = matchPhrases(words);
+  // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
+  // role request, not a hijack: there, how the output looks is the request itself.
+  if (match?.reason === OUTPUT_REASON && asksForARole(text)) {
+    match = matchPhrases(words, { skipOutput: true });
+  }
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
   // Split words ("ig nore", "instruc-tions") only matter near the ignore family.
@@ -154,6 +164,46 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
   return null;
+}
+
+/** "I want you to act as a…" near the start: the text is a role request of the user's own. */
+function asksForARole(text: string): boolean {
+  const head = text.slice(0, 400).toLowerCase();
+  return (
+    head.includes("want you to act as") ||
+    head.includes("want you act as") ||
+    /^\s{0,8}act as/.test(head)
+  );
+}
+
+// An HTML comment is invisible on the page: one that talks to an AI model and asks something of
+// it is aimed at the agent reading the source, not at the people reading the page.
+const COMMENT_AI = new Set([
+  "ai",
+  "assistant",
+  "agent",
+  "model",
+  "llm",
+  "chatbot",
+  "gpt",
+  "claude",
+  "copilot",
+  "bot",
+]);
+const COMMENT_ASKS = new Set(
+  "you your please must should ignore instead tell recommend send always never reply respond say do don't output print".split(
+    " ",
+  ),
+);
+
+function commentAddressesAI(text: string, start: number): boolean {
+  const close = text.indexOf("-->", start + 4);
+  const body = text.slice(
+    start + 4,
+    close === -1 ? Math.min(text.length, start + 400) : Math.min(close, start + 400),
+  );
+  const words = wordsOf(foldConfusables(body));
+  return words.some((w) => COMMENT_AI.has(w)) && words.some((w) => COMMENT_ASKS.has(w));
 }
 
 function isWordChar(c: string | undefined): boolean {
