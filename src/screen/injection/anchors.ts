@@ -246,6 +246,10 @@ export const ANCHORS: readonly Anchor[] = [
     ...["your objective", "your mission", "from this point", "zaborav", "zignoruj", "zapomnij"],
     ...["negeer", "vergeet", "abaikan", "lupakan", "ignorera", "ignoruj", "yoksay", "immerse"],
     ...["send", "forward", "upload", "exfiltrat", "append", "contents of your"],
+    ...["anweisung", "instrucci", "istruzion", "instrukc", "instrukt", "instruks", "aufgabe"],
+    ...["your role", "their role", "in character", "previous task", "prior task", "all task"],
+    ...["remove all", "delete all", "clear all", "erase all", "clear your", "wipe your"],
+    ...["vergessen", "start of this", "start of our", "top of this"],
     ...[
       "reply exactly",
       "verbatim",
@@ -369,6 +373,8 @@ export interface Runs {
    * characters: the caller normalises and scans again, which ordinary text never pays for.
    */
   suspicious: boolean;
+  /** The text holds letters of Cyrillic, Arabic, Devanagari, kana, CJK or Hangul script. */
+  nonLatin: boolean;
 }
 
 const MAX_RUNS = 32;
@@ -389,13 +395,26 @@ for (let code = 0; code < 128; code++) {
 // joiner are invisible and need normalising away.
 LOOKUP[0xa0] = SPACE;
 const SUSPICIOUS_ENTRY = 0x8000;
+const NON_LATIN_ENTRY = 0x4000;
 LOOKUP[0xad] = SUSPICIOUS_ENTRY;
 LOOKUP[0x34f] = SUSPICIOUS_ENTRY;
 
 /** The lookup entry of a character beyond the table: a space, a suspicious character, or 0. */
 function nonLatinEntry(code: number, next: number): number {
   if (isUnicodeSpace(code)) return SPACE;
-  return isSuspicious(code, next) ? SUSPICIOUS_ENTRY : 0;
+  if (isSuspicious(code, next)) return SUSPICIOUS_ENTRY;
+  return isOtherScript(code) ? NON_LATIN_ENTRY : 0;
+}
+
+/** Arabic, Devanagari, kana, CJK ideographs and Hangul: scripts of the other-language check. */
+function isOtherScript(code: number): boolean {
+  return (
+    (code >= 0x600 && code <= 0x6ff) ||
+    (code >= 0x900 && code <= 0x97f) ||
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af)
+  );
 }
 
 function isUnicodeSpace(code: number): boolean {
@@ -442,6 +461,8 @@ function isSuspicious(code: number, next: number): boolean {
 for (let code = 128; code < LOOKUP_END; code++) {
   const latin = confusableFor(String.fromCharCode(code));
   if (latin !== undefined) LOOKUP[code] = CLASS[latin.charCodeAt(0)] as number;
+  // Cyrillic: look-alikes keep their Latin class and are marked as another script too.
+  if (code >= 0x400) LOOKUP[code] = (LOOKUP[code] as number) | NON_LATIN_ENTRY;
 }
 
 /**
@@ -450,7 +471,7 @@ for (let code = 128; code < LOOKUP_END; code++) {
  * base64 runs and letter-spaced stretches for the caller to decode and squash.
  */
 export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
-  const runs: Runs = { base64: [], suspicious: false };
+  const runs: Runs = { base64: [], suspicious: false, nonLatin: false };
   let state = 0;
   let base64Run = 0;
   // Reading code units from a typed array is markedly faster than charCodeAt on long strings.
@@ -474,6 +495,7 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
     } else {
       base64Run = 0;
       if (entry >= SUSPICIOUS_ENTRY) runs.suspicious = true;
+      else if (entry >= NON_LATIN_ENTRY) runs.nonLatin = true;
     }
   }
   return runs;

@@ -40,7 +40,8 @@ export const FILLER = new Set(
   il gli tutte tutti tue precedenti sopra
   as os suas anteriores api access private ssh aws env environment
   sve svi sva svih prethodne prethodnih wszystkie wszystkich poprzednie alla semua tüm önceki
-  vorige eerdere`),
+  vorige eerdere sie vorhergehende vorhergehenden obige bisherige vorigen diese conversation
+  conversations chats`),
 );
 
 // Words that tie a request to the agent's own setup rather than to something in the document.
@@ -66,7 +67,7 @@ const INSTRUCTIONS = words(
   pre-prompt preprompt ruleset guardrails anweisungen anweisung befehle regeln instrucciones
   instrucción reglas órdenes consignes règles istruzioni regole instruções instrucoes regras
   instrukcije instrukcija upute instrukcje polecenia instructies aanwijzingen instruksi perintah
-  instruktioner instrukce pokyny talimatları talimatlar`,
+  instruktioner instrukce pokyny talimatları talimatlar aufträge aufgaben tareas tâches compiti`,
 );
 const SECRETS = words(
   "password passwords passcode passphrase secret secrets key keys credentials code codes token tokens variables",
@@ -119,10 +120,10 @@ export const PHRASES: readonly Phrase[] = [
       slot(IGNORE),
       slot("everything anything all what", gap(3)),
       slot("that which", { optional: true }),
-      slot("you you've you're you’ve i've", { optional: true }),
+      slot("you you've you're you’ve i've i we we've", { optional: true }),
       slot("have has been was were had", { optional: true }),
       slot("been", { optional: true }),
-      slot("told given instructed said taught programmed"),
+      slot("told given instructed said taught programmed learned learnt talked discussed"),
     ],
   },
   {
@@ -339,7 +340,7 @@ export const PHRASES: readonly Phrase[] = [
     reason: "it tries to give the reader a new identity",
     slots: [
       slot(
-        "pretend act roleplay role-play behave imagine simulate become respond answer you you're",
+        "pretend act roleplay role-play behave imagine simulate become respond answer play you you're",
       ),
       slot("no without free freed unbound", { gap: 8, filler: ANY_WORD }),
       slot(RESTRICTIONS, { gap: 3, filler: ANY_WORD }),
@@ -532,12 +533,47 @@ export const PHRASES: readonly Phrase[] = [
     reason: "it tells the reader to ignore what it was told",
     slots: [
       slot(IGNORE),
-      slot("alles todo tout tutto tudo wszystko sve allt"),
+      slot("alles todo tout tutto tudo wszystko sve allt", gap(1)),
       slot("gesagt dicho dije dit detto dito antes vorher avant prima rekao", {
         gap: 6,
         filler: ANY_WORD,
       }),
     ],
+  },
+  {
+    reason: "it announces new instructions",
+    slots: [
+      slot("neue nuevas nuevos nouvelles nouveaux nuove nuovi novas novos"),
+      slot(INSTRUCTIONS),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [slot(IGNORE), slot("tasks task assignments assignment missions", gap(6))],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [
+      slot("remove delete drop clear erase wipe"),
+      slot([...INSTRUCTIONS, "tasks", "task", "assignments"], gap(6, AGENT_OWNED)),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore the text above",
+    slots: [slot(IGNORE), slot("text content input", gap(3, AGENT_OWNED))],
+  },
+  {
+    reason: "it gives the reader a new task or role",
+    slots: [
+      slot("your"),
+      slot("instructions task tasks goal objective role mission job"),
+      slot("are is"),
+      slot("now"),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("stay remain"), slot("in"), slot("your their role roles")],
   },
   {
     reason: "it announces new instructions",

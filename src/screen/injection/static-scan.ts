@@ -11,6 +11,7 @@
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
+import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
 
 export interface StaticFinding {
@@ -123,6 +124,12 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   });
   const suspicious = runs.suspicious;
   if (found !== null) return { found, suspicious };
+  if (runs.nonLatin && otherScriptInjection(text)) {
+    return {
+      found: { reason: "content contains a known injection marker (in another script)" },
+      suspicious,
+    };
+  }
   return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
