@@ -228,7 +228,15 @@ export const ANCHORS: readonly Anchor[] = [
       "context window",
     ],
     ...["beginning of", "words above", "text above", "everything above", "you were given"],
-    ...["you have been given", "you were told", "you've been given", "character", "hypothetical"],
+    ...[
+      "you have been given",
+      "you were told",
+      "you've been given",
+      "in character",
+      "break character",
+      "breaking character",
+      "hypothetical",
+    ],
     ...[
       "persona",
       "roleplay",
@@ -241,11 +249,28 @@ export const ANCHORS: readonly Anchor[] = [
     ],
     ...["unfiltered", "unhinged", "confidant", "grandm", "granny", "grandpa", "no longer"],
     ...["replaced", "freed", "if you are", "if you're", "reading this", "processing this"],
-    ...["reading these", "processing these", "openai", "anthropic", "authoriz", "authoris"],
+    ...[
+      "reading these",
+      "processing these",
+      "openai",
+      "anthropic",
+      "authorize you",
+      "authorise you",
+    ],
     ...["new task", "new objective", "new goal", "new mission", "your task", "your goal"],
     ...["your objective", "your mission", "from this point", "zaborav", "zignoruj", "zapomnij"],
     ...["negeer", "vergeet", "abaikan", "lupakan", "ignorera", "ignoruj", "yoksay", "immerse"],
-    ...["send", "forward", "upload", "exfiltrat", "append", "contents of your"],
+    ...[
+      "exfiltrat",
+      "contents of your",
+      "conversation",
+      "transcript",
+      "credentials",
+      "cookies",
+      "ssh key",
+      "private key",
+      "chat log",
+    ],
     ...["anweisung", "instrucci", "istruzion", "instrukc", "instrukt", "instruks", "aufgabe"],
     ...["your role", "their role", "in character", "previous task", "prior task", "all task"],
     ...["remove all", "delete all", "clear all", "erase all", "clear your", "wipe your"],
@@ -373,9 +398,16 @@ export interface Runs {
    * characters: the caller normalises and scans again, which ordinary text never pays for.
    */
   suspicious: boolean;
-  /** The text holds letters of Cyrillic, Arabic, Devanagari, kana, CJK or Hangul script. */
-  nonLatin: boolean;
+  /**
+   * Where the text holds letters of Cyrillic, Arabic, Devanagari, kana, CJK or Hangul script:
+   * [start, end) stretches, merged when close, at most MAX_RUNS of them (the last one then
+   * reaches to the last such letter).
+   */
+  readonly nonLatin: [number, number][];
 }
+
+/** Letters of another script this close to the last stretch extend it. */
+const NON_LATIN_MERGE = 80;
 
 const MAX_RUNS = 32;
 const BASE64_MIN = 24;
@@ -470,18 +502,26 @@ for (let code = 128; code < LOOKUP_END; code++) {
  * runs count as one space; other non-ASCII characters match nothing. The same pass collects
  * base64 runs and letter-spaced stretches for the caller to decode and squash.
  */
+function noteNonLatin(stretches: [number, number][], at: number): void {
+  const last = stretches[stretches.length - 1];
+  if (last !== undefined && (at - last[1] <= NON_LATIN_MERGE || stretches.length >= MAX_RUNS)) {
+    last[1] = at + 1;
+  } else stretches.push([at, at + 1]);
+}
+
 export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
-  const runs: Runs = { base64: [], suspicious: false, nonLatin: false };
+  const runs: Runs = { base64: [], suspicious: false, nonLatin: [] };
   let state = 0;
   let base64Run = 0;
-  // Reading code units from a typed array is markedly faster than charCodeAt on long strings.
-  const bytes = Buffer.from(text, "utf16le");
-  const units = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1);
-  const n = units.length;
+  // charCodeAt on the string itself: no copy of the text (a UTF-16 Buffer of a 1 MiB chunk cost
+  // more than the scan), and V8 reads one-byte strings without widening them.
+  const n = text.length;
   for (let i = 0; i < n; i++) {
-    const code = units[i] as number;
+    const code = text.charCodeAt(i);
     const entry =
-      code < LOOKUP_END ? (LOOKUP[code] as number) : nonLatinEntry(code, units[i + 1] ?? 0);
+      code < LOOKUP_END
+        ? (LOOKUP[code] as number)
+        : nonLatinEntry(code, text.charCodeAt(i + 1) | 0);
     let next = DELTA[state + (entry & 0xff)] as number;
     if (next < 0) {
       next = ~next;
@@ -495,7 +535,7 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
     } else {
       base64Run = 0;
       if (entry >= SUSPICIOUS_ENTRY) runs.suspicious = true;
-      else if (entry >= NON_LATIN_ENTRY) runs.nonLatin = true;
+      else if (entry >= NON_LATIN_ENTRY) noteNonLatin(runs.nonLatin, i);
     }
   }
   return runs;

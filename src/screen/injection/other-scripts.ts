@@ -80,9 +80,22 @@ const PAIRS: readonly StemPair[] = [
   },
 ];
 
-/** Whether the text asks, in one of these scripts, to ignore instructions or show the prompt. */
-export function otherScriptInjection(text: string): boolean {
-  const lower = text.toLowerCase();
+/**
+ * Whether the text asks, in one of these scripts, to ignore instructions or show the prompt.
+ * Only the stretches that hold such letters (from the anchor pass) are read.
+ */
+export function otherScriptInjection(
+  text: string,
+  stretches: readonly (readonly [number, number])[],
+): boolean {
+  for (const [start, end] of stretches) {
+    const piece = text.slice(Math.max(0, start - REACH), Math.min(text.length, end + REACH));
+    if (pieceAsks(piece.toLowerCase())) return true;
+  }
+  return false;
+}
+
+function pieceAsks(lower: string): boolean {
   for (const { verbs, objects } of PAIRS) {
     for (const verb of verbs) {
       let at = lower.indexOf(verb);

@@ -880,16 +880,19 @@ function sortedLetters(word: string): string {
 }
 
 function pushWords(out: string[], raw: string): void {
-  // Most words need nothing done to them.
-  if (!/['’_-]/.test(raw)) {
-    pushWord(out, raw);
-    return;
-  }
-  const word = raw.replaceAll("’", "'").replaceAll("_", " ");
-  // "ignore_all_previous" and "output-previous-instructions" spell words with joiners.
-  for (const part of word.split(/[ -]/)) {
-    const trimmed = part.replace(/^'|'$/g, "");
-    if (trimmed !== "") pushWord(out, trimmed);
+  // "ignore_all_previous", "output-previous-instructions" and "don’t" spell words with joiners:
+  // split on hyphens and underscores, keep apostrophes inside a word (as "'") but not at its ends.
+  let part = "";
+  for (let i = 0; i <= raw.length; i++) {
+    const c = i < raw.length ? raw[i] : "-";
+    if (c === "-" || c === "_") {
+      let from = 0;
+      let to = part.length;
+      if (part[0] === "'") from = 1;
+      if (to > from && part[to - 1] === "'") to--;
+      if (to > from) pushWord(out, from === 0 && to === part.length ? part : part.slice(from, to));
+      part = "";
+    } else part += c === "’" ? "'" : c;
   }
 }
 
@@ -903,48 +906,61 @@ function inSlot(word: string, s: Slot): boolean {
 }
 
 // Phrases by the words of their last required slot.
-const BY_LAST_WORD = new Map<string, Phrase[]>();
-for (const phrase of PHRASES) {
+const BY_LAST_WORD = new Map<string, number[]>();
+PHRASES.forEach((phrase, id) => {
   const last = [...phrase.slots].reverse().find((s) => s.optional !== true) as Slot;
   for (const word of last.words) {
     const list = BY_LAST_WORD.get(word) ?? [];
-    list.push(phrase);
+    list.push(id);
     BY_LAST_WORD.set(word, list);
   }
-}
+});
 
 // Phrases by the words that can start them, so each word of a window is looked up once.
-const BY_FIRST_WORD = new Map<string, Phrase[]>();
-for (const phrase of PHRASES) {
+const BY_FIRST_WORD = new Map<string, number[]>();
+PHRASES.forEach((phrase, id) => {
   for (const word of (phrase.slots[0] as Slot).words) {
     const list = BY_FIRST_WORD.get(word) ?? [];
-    list.push(phrase);
+    list.push(id);
     BY_FIRST_WORD.set(word, list);
   }
-}
+});
+
+// Which phrases are possible in the current window: a phrase is possible when its mark equals
+// the window's generation. Reused between calls (matching is synchronous), so a window costs
+// no allocation.
+const POSSIBLE = new Uint32Array(PHRASES.length);
+let generation = 0;
 
 /** The first phrase found in the words, or null. */
-// Reused between calls: matching is synchronous, so one set serves every window.
-const POSSIBLE = new Set<Phrase>();
-
 export function matchPhrases(
   list: readonly string[],
   options: { readonly skipOutput?: boolean } = {},
 ): Phrase | null {
   // A phrase can only match where its last required word occurs; phrases whose last word is
   // absent from the window are not tried at all, which keeps repetitive text cheap.
-  const possible = POSSIBLE;
-  possible.clear();
-  for (const word of list) {
-    for (const phrase of BY_LAST_WORD.get(word) ?? []) possible.add(phrase);
+  if (++generation === 0xffffffff) {
+    POSSIBLE.fill(0);
+    generation = 1;
   }
-  if (possible.size === 0) return null;
+  const mark = generation;
+  let any = false;
+  for (let k = 0; k < list.length; k++) {
+    const ids = BY_LAST_WORD.get(list[k] as string);
+    if (ids === undefined) continue;
+    for (let j = 0; j < ids.length; j++) POSSIBLE[ids[j] as number] = mark;
+    any = true;
+  }
+  if (!any) return null;
   for (let start = 0; start < list.length; start++) {
     const candidates = BY_FIRST_WORD.get(list[start] as string);
     if (candidates === undefined) continue;
-    for (const phrase of candidates) {
+    for (let j = 0; j < candidates.length; j++) {
+      const id = candidates[j] as number;
+      if (POSSIBLE[id] !== mark) continue;
+      const phrase = PHRASES[id] as Phrase;
       if (options.skipOutput === true && phrase.reason === OUTPUT_REASON) continue;
-      if (possible.has(phrase) && matchAt(list, start, phrase.slots, 0)) return phrase;
+      if (matchAt(list, start, phrase.slots, 0)) return phrase;
     }
   }
   return null;

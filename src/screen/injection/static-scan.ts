@@ -82,6 +82,7 @@ export function findInjectionMarker(content: string): StaticFinding | null {
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
+  let commentsReadUntil = -1;
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
     if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
@@ -91,6 +92,9 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         found = { reason: "content contains a known injection marker" };
         return true;
       case "comment":
+        // Comments are read once per stretch: "<!--" inside a comment already read is skipped.
+        if (start < commentsReadUntil) return false;
+        commentsReadUntil = start + 404;
         if (commentAddressesAI(text, start))
           found = { reason: "content contains a hidden comment addressed to an AI model" };
         return found !== null;
@@ -124,7 +128,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   });
   const suspicious = runs.suspicious;
   if (found !== null) return { found, suspicious };
-  if (runs.nonLatin && otherScriptInjection(text)) {
+  if (runs.nonLatin.length > 0 && otherScriptInjection(text, runs.nonLatin)) {
     return {
       found: { reason: "content contains a known injection marker (in another script)" },
       suspicious,
@@ -148,7 +152,7 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   let match = matchPhrases(words);
   // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
   // role request, not a hijack: there, how the output looks is the request itself.
-  if (match?.reason === OUTPUT_REASON && asksForARole(text)) {
+  if (match?.reason === OUTPUT_REASON && asksForARole(text, at.anchorEnd)) {
     match = matchPhrases(words, { skipOutput: true });
   }
   if (match !== null)
@@ -173,44 +177,32 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   return null;
 }
 
-/** "I want you to act as a…" near the start: the text is a role request of the user's own. */
-function asksForARole(text: string): boolean {
-  const head = text.slice(0, 400).toLowerCase();
+/**
+ * "I want you to act as a…" shortly before the phrase: the text is a role request of the user's
+ * own, wherever it sits in a document.
+ */
+function asksForARole(text: string, before: number): boolean {
+  const head = text.slice(Math.max(0, before - 600), before).toLowerCase();
   return (
     head.includes("want you to act as") ||
     head.includes("want you act as") ||
-    /^\s{0,8}act as/.test(head)
+    head.includes("act as a")
   );
 }
 
 // An HTML comment is invisible on the page: one that talks to an AI model and asks something of
 // it is aimed at the agent reading the source, not at the people reading the page.
-const COMMENT_AI = new Set([
-  "ai",
-  "assistant",
-  "agent",
-  "model",
-  "llm",
-  "chatbot",
-  "gpt",
-  "claude",
-  "copilot",
-  "bot",
-]);
-const COMMENT_ASKS = new Set(
-  "you your please must should ignore instead tell recommend send always never reply respond say do don't output print".split(
-    " ",
-  ),
-);
+const COMMENT_AI = /\b(?:ai|assistant|agent|model|llm|chatbot|gpt|claude|copilot|bot)\b/;
+const COMMENT_ASKS =
+  /\b(?:you|your|please|must|should|ignore|instead|tell|recommend|send|always|never|reply|respond|say|do|don't|output|print)\b/;
 
 function commentAddressesAI(text: string, start: number): boolean {
-  const close = text.indexOf("-->", start + 4);
-  const body = text.slice(
-    start + 4,
-    close === -1 ? Math.min(text.length, start + 400) : Math.min(close, start + 400),
-  );
-  const words = wordsOf(foldConfusables(body));
-  return words.some((w) => COMMENT_AI.has(w)) && words.some((w) => COMMENT_ASKS.has(w));
+  // Only the first 400 characters of a comment are read, so a text of nothing but "<!--" costs
+  // a bounded amount per comment.
+  const head = text.slice(start + 4, start + 404);
+  const close = head.indexOf("-->");
+  const body = foldConfusables(close === -1 ? head : head.slice(0, close));
+  return COMMENT_AI.test(body) && COMMENT_ASKS.test(body);
 }
 
 function isWordChar(c: string | undefined): boolean {
