@@ -275,6 +275,9 @@ export const ANCHORS: readonly Anchor[] = [
     ...["your role", "their role", "in character", "previous task", "prior task", "all task"],
     ...["remove all", "delete all", "clear all", "erase all", "clear your", "wipe your"],
     ...["vergessen", "start of this", "start of our", "top of this"],
+    ...["cut off", "doesn't care", "does not care", "never refuse", "your behavio"],
+    ...["opposite mode", "chaos mode", "evil mode", "unlocked mode", "freedom mode", "unaligned"],
+    ...["initiali", "from now on you're"],
     ...[
       "reply exactly",
       "verbatim",
@@ -369,13 +372,22 @@ const OUT = new Int32Array(STATES * classCount).fill(-1);
   for (let state = 0; state < STATES; state++) {
     if (endsInSpace[state] === 1) next[state * classCount + SPACE] = state;
   }
+  // States are renumbered in breadth-first order, so the rows of the shallow states, where the
+  // scan spends nearly all its time, sit together at the start of the table and stay in cache.
+  const order = new Int32Array(STATES);
+  order[0] = 0;
+  queue.forEach((state, k) => (order[state] = k + 1));
   // A state where an anchor ends is stored as the bitwise complement of its offset, so the scan
   // loop learns "something ends here" from the sign of the value it already loaded.
-  for (let i = 0; i < next.length; i++) {
-    const target = next[i] as number;
-    DELTA[i] = (found[target] as number) === -1 ? target * classCount : ~(target * classCount);
+  for (let state = 0; state < STATES; state++) {
+    const row = (order[state] as number) * classCount;
+    for (let cls = 0; cls < classCount; cls++) {
+      const target = next[state * classCount + cls] as number;
+      const offset = (order[target] as number) * classCount;
+      DELTA[row + cls] = (found[target] as number) === -1 ? offset : ~offset;
+    }
+    OUT[row] = found[state] as number;
   }
-  for (let state = 0; state < STATES; state++) OUT[state * classCount] = found[state] as number;
 }
 
 // Per character below LOOKUP_END: its class in the low byte, its kind (see KIND) above it.
@@ -528,14 +540,15 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
       if (visit({ anchor: ANCHORS[OUT[next] as number] as Anchor, end: i + 1 })) return runs;
     }
     state = next;
-    if ((entry & KIND_MASK) !== 0) {
-      if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
-        runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
-      }
-    } else {
-      base64Run = 0;
+    // Without a branch on every word boundary: the run grows on base64 characters and drops to
+    // zero on anything else; only its 24th character and the rare non-Latin entries branch.
+    base64Run = (entry & KIND_MASK) !== 0 ? base64Run + 1 : 0;
+    if (base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
+      runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
+    }
+    if (entry >= NON_LATIN_ENTRY) {
       if (entry >= SUSPICIOUS_ENTRY) runs.suspicious = true;
-      else if (entry >= NON_LATIN_ENTRY) noteNonLatin(runs.nonLatin, i);
+      else noteNonLatin(runs.nonLatin, i);
     }
   }
   return runs;

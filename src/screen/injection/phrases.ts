@@ -96,7 +96,8 @@ const CONVERSATION = new Set(
 );
 // What "the words above" can be: the agent's own prompt and context.
 const CONTEXT_WORDS = new Set(
-  words("words text lines everything sentences context messages prompt conversation instructions"),
+  words(`words text lines everything sentences context messages prompt conversation instructions
+  initialization initialisation setup configuration config`),
 );
 // Any token at all, sentence ends included: for gaps a "." or ";" may sit in.
 const ANY_TOKEN: WordTest = { has: () => true };
@@ -352,7 +353,13 @@ export const PHRASES: readonly Phrase[] = [
       slot(
         "unfiltered amoral immoral uncensored unethical unrestricted jailbroken evil unhinged rogue unaligned",
       ),
-      slot([...AI, "confidant", "persona", "version"], { gap: 2, filler: ANY_WORD }),
+      slot(
+        [...AI, "confidant", "persona", "version", "output", "outputs", "response", "responses"],
+        {
+          gap: 2,
+          filler: ANY_WORD,
+        },
+      ),
     ],
   },
   {
@@ -613,6 +620,38 @@ export const PHRASES: readonly Phrase[] = [
       slot("don't dont not never"),
       slot("answer respond reply translate summarize summarise"),
       slot("instead", { gap: 8, filler: ANY_TOKEN }),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("your"), slot("knowledge"), slot("is was"), slot("cut"), slot("off")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("from"), slot("now"), slot("on"), slot("you're youre")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot([...AI, "persona", "character", "version", "entity"]),
+      slot("that which who"),
+      slot("doesn't does not don't never won't cannot can't"),
+      slot("care refuses refuse censor censors abide comply obey", gap(2)),
+    ],
+  },
+  {
+    reason: "it tries to change the reader's behaviour",
+    slots: [
+      slot("update change modify adjust alter"),
+      slot("your"),
+      slot("behavior behaviour guidelines instructions programming rules policy policies"),
+    ],
+  },
+  {
+    reason: "it claims a special operating mode",
+    slots: [
+      slot("opposite chaos evil unlocked uncensored freedom unaligned unethical"),
+      slot("mode"),
     ],
   },
   {
