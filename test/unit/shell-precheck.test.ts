@@ -213,6 +213,35 @@ describe("precheckCommand: destruction through other programs and shell features
       allowed(c);
   });
 
+  test("strings run later or by another program: trap, at, git subcommands, package runners", () => {
+    for (const c of [
+      "trap 'rm -rf /' EXIT",
+      "echo 'rm -rf ~' | at now + 1 minute",
+      "batch <<< 'rm -rf /etc'",
+      "git submodule foreach 'rm -rf /'",
+      "git rebase -x 'rm -rf ~' main",
+      "git bisect run rm -rf /",
+      "npx rimraf /",
+      "pnpm dlx rimraf ~",
+      "npx -c 'rm -rf /usr'",
+      "function wipe { rm -rf /; }; wipe",
+      'rm -rf "${HOME:-/}"',
+    ])
+      blocked(c);
+    for (const c of [
+      `trap 'rm -rf "$scratch"' EXIT`,
+      "trap - INT",
+      "echo 'make backup' | at midnight",
+      "git submodule foreach git pull",
+      "git rebase -x 'npm test' main",
+      "npx rimraf dist coverage",
+      "npm exec -- tsc -p .",
+      "function build { make -j4; }; build",
+      'rm -rf "${TMPDIR:-/tmp}/cache"',
+    ])
+      allowed(c);
+  });
+
   test("pools, volume groups, RAID members and write-mode badblocks", () => {
     for (const c of [
       "zpool destroy data",

@@ -452,7 +452,45 @@ export class Checker {
     if (name === "find") return this.checkFind(args, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
+    if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
+      // trap STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
+      return this.checkString(args[0], depth + 1);
+    }
+    if (name === "at" || name === "batch") {
+      // at and batch read the commands to run later from stdin.
+      return args.includes("-f") || args.includes("-l") ? null : this.checkShellInput(stdin, depth);
+    }
+    const packageRunner = packageRunnerCommand(name, args);
+    if (packageRunner !== null) {
+      return typeof packageRunner === "string"
+        ? this.checkString(packageRunner, depth + 1)
+        : this.checkArgv(packageRunner, stdin, depth + 1);
+    }
     if (name === "git") {
+      // Subcommands that hand a string to the shell: submodule foreach, rebase --exec, bisect run.
+      const sub = args.find((a) => !a.startsWith("-"));
+      if (sub === "submodule" && args.includes("foreach")) {
+        const at = args.indexOf("foreach");
+        const rest = args
+          .slice(at + 1)
+          .filter((a) => a !== "--recursive" && a !== "-q" && a !== "--quiet");
+        if (rest.length > 0) {
+          const reason = this.checkString(rest.join(" "), depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      for (const flag of ["--exec", "-x"]) {
+        const command =
+          valueAfter(args, flag) ?? (flag === "--exec" ? longValue(args, "exec") : null);
+        if (command !== null && sub === "rebase") {
+          const reason = this.checkString(command, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      if (sub === "bisect" && args.includes("run")) {
+        const reason = this.checkArgv(args.slice(args.indexOf("run") + 1), null, depth + 1);
+        if (reason !== null) return reason;
+      }
       // `git -c alias.x='!CMD' x`: an alias starting with "!" is a shell command git runs.
       for (let k = 0; k + 1 < args.length; k++) {
         const setting = args[k] === "-c" ? (args[k + 1] as string) : "";
@@ -824,4 +862,23 @@ export class Checker {
     }
     return null;
   }
+}
+
+/**
+ * npx, bunx, `npm exec`, `pnpm dlx`, `yarn dlx` run a package's program: its argv, or the command
+ * string of `npx -c`. Null when this is not such a call.
+ */
+function packageRunnerCommand(name: string, args: readonly string[]): string[] | string | null {
+  let rest: readonly string[];
+  if (name === "npx" || name === "bunx" || name === "pnpx") rest = args;
+  else if (
+    ["npm", "pnpm", "yarn", "bun"].includes(name) &&
+    ["exec", "dlx", "x"].includes(args[0] ?? "")
+  )
+    rest = args.slice(1);
+  else return null;
+  const command = valueAfter(rest, "-c") ?? valueAfter(rest, "--call") ?? longValue(rest, "call");
+  if (command !== null) return command;
+  const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
+  return rest.slice(at);
 }

@@ -108,6 +108,7 @@ export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 const STDIN_READERS_LIST = [
   ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "runuser", "script"],
+  ...["at", "batch"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.

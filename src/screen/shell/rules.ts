@@ -20,6 +20,10 @@ export function catastrophicRule(
       return REASONS.delete;
     return null;
   }
+  if (name === "rimraf") {
+    // rimraf is `rm -rf` as a program: every operand is removed recursively.
+    return args.some((a) => !a.startsWith("-") && doomed(a) !== null) ? REASONS.delete : null;
+  }
   if (name === "rsync") {
     // `rsync --delete EMPTY/ /` makes the destination match an empty source: a recursive delete.
     const flags = permutedFlags(args, 0, {

@@ -125,7 +125,19 @@ function isContentsGlob(segment: string): boolean {
 
 /** Lexical segments of an absolute or home-relative path, with `.`, `..` and `//` resolved. */
 function segmentsOf(path: string): { base: "root" | "home" | "relative"; segments: string[] } {
-  const raw = path.replaceAll("\\", "/").split("/");
+  // "${HOME:-/}" is one parameter expansion, whatever slashes its default holds.
+  const close = path.startsWith("${") ? path.indexOf("}") : -1;
+  const raw =
+    close > 0
+      ? [
+          path.slice(0, close + 1),
+          ...path
+            .slice(close + 1)
+            .replaceAll("\\", "/")
+            .split("/")
+            .slice(1),
+        ]
+      : path.replaceAll("\\", "/").split("/");
   let base: "root" | "home" | "relative" = "relative";
   let start = 0;
   if (path.startsWith("/")) {
