@@ -278,6 +278,14 @@ export const ANCHORS: readonly Anchor[] = [
     ...["cut off", "doesn't care", "does not care", "never refuse", "your behavio"],
     ...["opposite mode", "chaos mode", "evil mode", "unlocked mode", "freedom mode", "unaligned"],
     ...["initiali", "from now on you're"],
+    ...["pay no attention", "paying no attention", "set aside", "put aside", "not an ai"],
+    ...[
+      "repeat the prompt",
+      "reveal the prompt",
+      "leak the prompt",
+      "dump the prompt",
+      "recite the prompt",
+    ],
     ...[
       "reply exactly",
       "verbatim",

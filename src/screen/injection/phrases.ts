@@ -354,7 +354,20 @@ export const PHRASES: readonly Phrase[] = [
         "unfiltered amoral immoral uncensored unethical unrestricted jailbroken evil unhinged rogue unaligned",
       ),
       slot(
-        [...AI, "confidant", "persona", "version", "output", "outputs", "response", "responses"],
+        [
+          ...AI,
+          "confidant",
+          "persona",
+          "version",
+          "output",
+          "outputs",
+          "response",
+          "responses",
+          "computer",
+          "machine",
+          "robot",
+          "entity",
+        ],
         {
           gap: 2,
           filler: ANY_WORD,
@@ -653,6 +666,33 @@ export const PHRASES: readonly Phrase[] = [
       slot("opposite chaos evil unlocked uncensored freedom unaligned unethical"),
       slot("mode"),
     ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [
+      slot("pay paying"),
+      slot("no"),
+      slot("attention heed mind"),
+      slot("to", { optional: true }),
+      slot([...INSTRUCTIONS, "above", "everything"], gap(4)),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [slot("set put cast push"), slot("aside"), slot(INSTRUCTIONS, gap(4))],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("pretend act imagine behave"),
+      slot("not", { gap: 4, filler: ANY_WORD }),
+      slot("an a", { optional: true }),
+      slot([...AI, "machine", "robot"]),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [slot("repeat reveal leak dump recite"), slot("prompt pre-prompt preprompt", gap(3))],
   },
   {
     reason: "it tells the reader whom to obey",
