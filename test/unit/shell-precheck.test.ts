@@ -242,6 +242,29 @@ describe("precheckCommand: destruction through other programs and shell features
       allowed(c);
   });
 
+  test("commands run through another program's hooks: git settings, pagers, ssh, rsync, tar, vim", () => {
+    for (const c of [
+      "git -c core.pager='rm -rf /' log",
+      "git -c core.sshCommand='rm -rf ~' fetch",
+      "GIT_PAGER='rm -rf /' git log",
+      "PAGER='rm -rf /etc' man ls",
+      "ssh -o ProxyCommand='rm -rf /' example.org",
+      "rsync -e 'sh -c \"rm -rf /\"' a b:",
+      "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf /'",
+      "vim -c ':!rm -rf ~' -c ':q'",
+    ])
+      blocked(c);
+    for (const c of [
+      "git -c core.pager=less log",
+      "GIT_PAGER=cat git log",
+      "ssh -o ProxyCommand='ssh -W %h:%p bastion' example.org",
+      "rsync -e 'ssh -p 2222' -a src/ host:dst/",
+      "tar -czf out.tgz --use-compress-program=pigz src",
+      "vim -c ':set number' notes.txt",
+    ])
+      allowed(c);
+  });
+
   test("pools, volume groups, RAID members and write-mode badblocks", () => {
     for (const c of [
       "zpool destroy data",

@@ -392,6 +392,15 @@ export class Checker {
     let start = 0;
     while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
     const argv = start === 0 ? argvIn : argvIn.slice(start);
+    // `GIT_PAGER='…' git log`, `PAGER=… man x`: variables whose value a program runs as a command.
+    for (let k = 0; k < start; k++) {
+      const assignment = argvIn[k] as string;
+      const eq = assignment.indexOf("=");
+      if (argv.length > 0 && COMMAND_VARIABLES.has(assignment.slice(0, eq))) {
+        const reason = this.checkString(assignment.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
     const args = argv.slice(1);
@@ -491,16 +500,26 @@ export class Checker {
         const reason = this.checkArgv(args.slice(args.indexOf("run") + 1), null, depth + 1);
         if (reason !== null) return reason;
       }
-      // `git -c alias.x='!CMD' x`: an alias starting with "!" is a shell command git runs.
+      // `git -c alias.x='!CMD' x`, `git -c core.pager='CMD' log`: settings git runs as commands.
       for (let k = 0; k + 1 < args.length; k++) {
         const setting = args[k] === "-c" ? (args[k + 1] as string) : "";
-        const eq = setting.indexOf("=!");
-        if (/^alias\./i.test(setting) && eq > 0) {
-          const reason = this.checkString(setting.slice(eq + 2), depth + 1);
+        const eq = setting.indexOf("=");
+        if (eq <= 0) continue;
+        const key = setting.slice(0, eq).toLowerCase();
+        const value = setting.slice(eq + 1);
+        const runs =
+          (key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key);
+        if (runs) {
+          const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
           if (reason !== null) return reason;
         }
       }
       return null;
+    }
+    const hooked = commandOptionValues(name, args);
+    for (const command of hooked) {
+      const reason = this.checkString(command, depth + 1);
+      if (reason !== null) return reason;
     }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
@@ -881,4 +900,85 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   if (command !== null) return command;
   const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
   return rest.slice(at);
+}
+
+// Environment variables whose value a program runs as a command line.
+const COMMAND_VARIABLES = new Set([
+  "GIT_PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_SSH_COMMAND",
+  "GIT_EXTERNAL_DIFF",
+  "PAGER",
+  "MANPAGER",
+  "EDITOR",
+  "VISUAL",
+  "SYSTEMD_PAGER",
+  "PROMPT_COMMAND",
+]);
+
+// git settings whose value git runs through the shell.
+const GIT_COMMAND_KEYS = new Set([
+  "core.pager",
+  "core.editor",
+  "core.sshcommand",
+  "core.fsmonitor",
+  "sequence.editor",
+  "diff.external",
+  "credential.helper",
+  "pager.log",
+  "pager.diff",
+  "pager.show",
+]);
+
+/**
+ * Options through which a program runs a command line of the caller's: ssh's ProxyCommand and
+ * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
+ */
+function commandOptionValues(name: string, args: readonly string[]): string[] {
+  const values: string[] = [];
+  const optionValue = (k: number, option: string): string | null => {
+    const arg = args[k] as string;
+    if (arg === option) return args[k + 1] ?? null;
+    return arg.startsWith(`${option}=`) ? arg.slice(option.length + 1) : null;
+  };
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (name === "ssh" || name === "scp" || name === "sftp") {
+      const option = arg === "-o" ? (args[k + 1] ?? "") : arg.startsWith("-o") ? arg.slice(2) : "";
+      const match = /^(?:proxycommand|localcommand)[= ]/i.exec(option);
+      if (match !== null) values.push(option.slice(match[0].length));
+    } else if (name === "rsync") {
+      const value = arg === "-e" ? (args[k + 1] ?? null) : optionValue(k, "--rsh");
+      if (value !== null) values.push(value);
+    } else if (name === "tar") {
+      for (const option of [
+        "--to-command",
+        "--use-compress-program",
+        "--info-script",
+        "--new-volume-script",
+      ]) {
+        const value = optionValue(k, option);
+        if (value !== null) values.push(value);
+      }
+      if (arg.startsWith("--checkpoint-action=exec=")) values.push(arg.slice(25));
+      if (arg === "-I" && args[k + 1] !== undefined) values.push(args[k + 1] as string);
+    } else if (
+      name === "vim" ||
+      name === "vi" ||
+      name === "nvim" ||
+      name === "ex" ||
+      name === "view"
+    ) {
+      const command =
+        arg === "-c" || arg === "--cmd"
+          ? (args[k + 1] ?? "")
+          : arg.startsWith("+")
+            ? arg.slice(1)
+            : "";
+      const bang = /^:?\s{0,4}!/.exec(command);
+      if (bang !== null) values.push(command.slice(bang[0].length));
+    }
+  }
+  return values;
 }
