@@ -252,6 +252,14 @@ describe("precheckCommand: destruction through other programs and shell features
       "rsync -e 'sh -c \"rm -rf /\"' a b:",
       "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf /'",
       "vim -c ':!rm -rf ~' -c ':q'",
+      "man -P 'rm -rf /' ls",
+      "zip out.zip notes -T -TT 'rm -rf /'",
+      "socat - EXEC:'rm -rf /'",
+      "gdb -batch -ex 'shell rm -rf ~'",
+      "expect -c 'spawn rm -rf /'",
+      "tmux new-session -d 'rm -rf /'",
+      "screen -dmS job rm -rf /",
+      "setarch x86_64 rm -rf /",
     ])
       blocked(c);
     for (const c of [
@@ -261,6 +269,11 @@ describe("precheckCommand: destruction through other programs and shell features
       "rsync -e 'ssh -p 2222' -a src/ host:dst/",
       "tar -czf out.tgz --use-compress-program=pigz src",
       "vim -c ':set number' notes.txt",
+      "man -P cat ls",
+      "socat - TCP:localhost:80",
+      "gdb -batch -ex bt ./a.out",
+      "tmux new-session -d -s work",
+      "screen -dmS build make",
     ])
       allowed(c);
   });

@@ -963,6 +963,32 @@ function commandOptionValues(name: string, args: readonly string[]): string[] {
       }
       if (arg.startsWith("--checkpoint-action=exec=")) values.push(arg.slice(25));
       if (arg === "-I" && args[k + 1] !== undefined) values.push(args[k + 1] as string);
+    } else if (name === "man") {
+      const value = arg === "-P" ? (args[k + 1] ?? null) : optionValue(k, "--pager");
+      if (value !== null) values.push(value);
+    } else if (name === "zip") {
+      const value = arg === "-TT" ? (args[k + 1] ?? null) : optionValue(k, "--unzip-command");
+      if (value !== null) values.push(value);
+    } else if (name === "socat") {
+      const match = /^(?:exec|system):/i.exec(arg);
+      if (match !== null) values.push(arg.slice(match[0].length).split(",")[0] as string);
+    } else if (name === "gdb") {
+      const command = arg === "-ex" || arg === "--eval-command" ? (args[k + 1] ?? "") : "";
+      const shell = /^(?:shell\s|!)/.exec(command);
+      if (shell !== null) values.push(command.slice(shell[0].length));
+    } else if (name === "expect") {
+      const script = arg === "-c" ? (args[k + 1] ?? "") : "";
+      const spawn = /(?:^|[;\n]\s{0,8})spawn\s/.exec(script);
+      if (spawn !== null)
+        values.push(script.slice(spawn.index + spawn[0].length).split(/[;\n]/)[0] as string);
+    } else if (
+      name === "tmux" &&
+      k === 0 &&
+      ["new-session", "new", "new-window", "neww"].includes(arg)
+    ) {
+      // tmux new-session [options] [shell-command]: the last word is a command string.
+      const last = args[args.length - 1] as string;
+      if (args.length > 1 && !last.startsWith("-")) values.push(last);
     } else if (
       name === "vim" ||
       name === "vi" ||

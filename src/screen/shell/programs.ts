@@ -86,6 +86,10 @@ export const WRAPPERS: Readonly<
   nsenter: { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid", "root", "wd"] },
   sg: { operandsBefore: 1 },
   xvfb_run: {},
+  setarch: { operandsBefore: 1 },
+  linux32: {},
+  linux64: {},
+  screen: { shortWithValue: "SsTpcehX" },
   "xvfb-run": { shortWithValue: "nsefwp" },
 };
 
