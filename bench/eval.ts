@@ -1,8 +1,9 @@
 // npm run eval: every screen over every public corpus in ../shared/eval (or CELLGUARD_EVAL_DIR).
-// Prints recall on attacks and the false-positive rate on benign cases, per corpus and per
-// category, separately for odd and even line numbers: rules are tuned on even lines only, so
-// the odd lines are the held-out figure. For the shell precheck, recall counts only cases whose
-// scope starts with "catastrophic"; the other attacks are outside a catastrophic-only list.
+// Prints recall on attacks and the false-positive rate on benign cases per corpus, separately
+// for odd and even line numbers (with --categories, per category on the even lines only): rules
+// are tuned on even lines only, so the odd lines are the held-out figure. For the shell
+// precheck, recall counts only cases whose scope starts with "catastrophic"; the other attacks
+// are outside a catastrophic-only list.
 import { looksBiosecurityRelevant } from "../src/screen/biosecurity/index.js";
 import { classifyCodeHeuristic } from "../src/screen/classifier/index.js";
 import { scanToolResultStatic } from "../src/screen/injection/scan.js";
@@ -64,7 +65,9 @@ function main(): void {
       const tally = c.line % 2 === 0 ? halves.even : halves.odd;
       const category = categories.get(c.category) ?? new Tally();
       categories.set(c.category, category);
-      for (const t of [tally, category]) {
+      // Categories are shown for the even (tuning) lines only: a per-category figure over the
+      // held-out lines would point at the very cases tuning must not look at.
+      for (const t of c.line % 2 === 0 ? [tally, category] : [tally]) {
         if (c.label === "attack") {
           t.attacks++;
           if (hit) t.caught++;
@@ -78,7 +81,8 @@ function main(): void {
     console.log(`${corpus.padEnd(28)} odd  ${halves.odd.describe()}`);
     console.log(`${"".padEnd(28)} even ${halves.even.describe()}`);
     if (showCategories)
-      for (const [name, t] of categories) console.log(`    ${name.padEnd(60)} ${t.describe()}`);
+      for (const [name, t] of categories)
+        console.log(`    ${name.padEnd(60)} even ${t.describe()}`);
     const total = totals.get(kind) ?? { odd: new Tally(), even: new Tally() };
     total.odd.add(halves.odd);
     total.even.add(halves.even);

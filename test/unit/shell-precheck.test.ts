@@ -138,6 +138,169 @@ describe("precheckCommand: the catastrophic classes", () => {
     allowed("curl -fsSL https://x.example/data.json | jq .");
   });
 });
+describe("precheckCommand: destruction through other programs and shell features", () => {
+  test("rsync --delete of any source onto the root, a home or a system directory", () => {
+    for (const c of [
+      "rsync -a --delete /tmp/void/ /",
+      "rsync -r --delete-before blank/ ~/",
+      "rsync --del -a nothing/ /usr/",
+      "sudo rsync -aH --delete-after ./x/ /etc",
+    ])
+      blocked(c);
+    for (const c of [
+      "rsync -a --delete ./public/ deploy@web:/var/www/",
+      "rsync -a --delete out/ /srv/app/releases/3/",
+      "rsync -av / /mnt/backup/",
+    ])
+      allowed(c);
+  });
+
+  test("positional parameters from `set --` and read loops carry the target", () => {
+    for (const c of [
+      'set -- /; rm -rf "$@"',
+      "set -- /etc /tmp; rm -rf $1",
+      'printf "%s\\n" / | while read -r t; do rm -rf "$t"; done',
+      'while IFS= read -r t; do rm -rf "$t"; done <<< "$HOME"',
+      "xargs rm -rf < <(printf '%s' /)",
+      "xargs -a <(echo /usr) rm -rf",
+    ])
+      blocked(c);
+    for (const c of [
+      'set -- dist out; rm -rf "$@"',
+      "set -euo pipefail",
+      'while read -r t; do rm -f "$t"; done < manifest.txt',
+      'printf "%s\\n" build | while read -r t; do rm -rf "$t"; done',
+    ])
+      allowed(c);
+  });
+
+  test("IFS splitting, brace expansion and ${x:-$(…)} do not hide the command", () => {
+    for (const c of [
+      "IFS=:; z=rm:-rf:/; $z",
+      "{rm,-fr,~}",
+      'echo "${UNSET:-$(rm -rf /)}"',
+      ": ${cache:=`rm -rf /usr`}",
+      "git -c 'alias.nuke=!rm -rf /' nuke",
+    ])
+      blocked(c);
+    for (const c of [
+      "echo {one,two}",
+      "cp notes{,.orig}",
+      'echo "${UNSET:-rm -rf /}"',
+      "git -c alias.st=status st",
+    ])
+      allowed(c);
+  });
+
+  test("cmd.exe and PowerShell deletes and formats of a drive", () => {
+    for (const c of [
+      "format D:",
+      'cmd /c "rd /s /q C:\\"',
+      "rmdir /S /Q 'C:\\Windows'",
+      "del /f /s /q 'C:\\*'",
+      "Remove-Item -Recurse -Force 'C:\\'",
+      "Remove-Item -Rec -Fo $env:USERPROFILE",
+      'powershell -Command "Remove-Item -Recurse -Force C:/"',
+    ])
+      blocked(c);
+    for (const c of [
+      "git format-patch -3",
+      "rmdir /s /q 'C:\\build\\out'",
+      "Remove-Item -Recurse -Force .\\bin",
+      "del notes.txt",
+      "cmd /c dir",
+    ])
+      allowed(c);
+  });
+
+  test("strings run later or by another program: trap, at, git subcommands, package runners", () => {
+    for (const c of [
+      "trap 'rm -rf /' EXIT",
+      "echo 'rm -rf ~' | at now + 1 minute",
+      "batch <<< 'rm -rf /etc'",
+      "git submodule foreach 'rm -rf /'",
+      "git rebase -x 'rm -rf ~' main",
+      "git bisect run rm -rf /",
+      "npx rimraf /",
+      "pnpm dlx rimraf ~",
+      "npx -c 'rm -rf /usr'",
+      "function wipe { rm -rf /; }; wipe",
+      'rm -rf "${HOME:-/}"',
+    ])
+      blocked(c);
+    for (const c of [
+      `trap 'rm -rf "$scratch"' EXIT`,
+      "trap - INT",
+      "echo 'make backup' | at midnight",
+      "git submodule foreach git pull",
+      "git rebase -x 'npm test' main",
+      "npx rimraf dist coverage",
+      "npm exec -- tsc -p .",
+      "function build { make -j4; }; build",
+      'rm -rf "${TMPDIR:-/tmp}/cache"',
+    ])
+      allowed(c);
+  });
+
+  test("commands run through another program's hooks: git settings, pagers, ssh, rsync, tar, vim", () => {
+    for (const c of [
+      "git -c core.pager='rm -rf /' log",
+      "git -c core.sshCommand='rm -rf ~' fetch",
+      "GIT_PAGER='rm -rf /' git log",
+      "PAGER='rm -rf /etc' man ls",
+      "ssh -o ProxyCommand='rm -rf /' example.org",
+      "rsync -e 'sh -c \"rm -rf /\"' a b:",
+      "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf /'",
+      "vim -c ':!rm -rf ~' -c ':q'",
+      "man -P 'rm -rf /' ls",
+      "zip out.zip notes -T -TT 'rm -rf /'",
+      "socat - EXEC:'rm -rf /'",
+      "gdb -batch -ex 'shell rm -rf ~'",
+      "expect -c 'spawn rm -rf /'",
+      "tmux new-session -d 'rm -rf /'",
+      "screen -dmS job rm -rf /",
+      "setarch x86_64 rm -rf /",
+    ])
+      blocked(c);
+    for (const c of [
+      "git -c core.pager=less log",
+      "GIT_PAGER=cat git log",
+      "ssh -o ProxyCommand='ssh -W %h:%p bastion' example.org",
+      "rsync -e 'ssh -p 2222' -a src/ host:dst/",
+      "tar -czf out.tgz --use-compress-program=pigz src",
+      "vim -c ':set number' notes.txt",
+      "man -P cat ls",
+      "socat - TCP:localhost:80",
+      "gdb -batch -ex bt ./a.out",
+      "tmux new-session -d -s work",
+      "screen -dmS build make",
+    ])
+      allowed(c);
+  });
+
+  test("pools, volume groups, RAID members and write-mode badblocks", () => {
+    for (const c of [
+      "zpool destroy data",
+      "zfs destroy -r data",
+      "lvremove -f /dev/vg0/home",
+      "vgremove --force vg0",
+      "mdadm --zero-superblock /dev/sdb1",
+      "badblocks -wsv /dev/sdc",
+      "diskutil eraseDisk APFS Blank disk3",
+      "find -L / -delete",
+    ])
+      blocked(c);
+    for (const c of [
+      "zpool status",
+      "zfs destroy data/scratch@old",
+      "lvremove vg0/tmp",
+      "badblocks -sv /dev/sdc",
+      "diskutil list",
+      "find -L . -name '*.o' -delete",
+    ])
+      allowed(c);
+  });
+});
 
 describe("precheckCommand: wrappers and nesting are followed to the program that runs", () => {
   test("privilege, environment and process wrappers", () => {

@@ -35,6 +35,9 @@ export const NAMED = [
   "chloropicrin",
   "ebola",
   "biohazard*",
+  "aconitine",
+  "tularemia",
+  "tularensis",
 ];
 
 export const PHRASES: readonly (readonly string[])[] = [
@@ -70,6 +73,7 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["biosafety", "level", "4"],
   ["bsl", "4"],
   ["bsl4"],
+  ["nitrogen", "mustard*"],
 ];
 
 export const ENHANCE = ["enhanc*", "increas*", "boost*", "augment*", "maximi*", "heighten*"];
@@ -253,6 +257,22 @@ export const DISEASES = [
   "std",
   "stds",
   "sti",
+  "stis",
+  "chlamydia",
+  "hpv",
+  "norovirus",
+  "salmonella",
+  "meningitis",
+  "chickenpox",
+  "shingles",
+  "scabies",
+  "lice",
+  "zika",
+  "malaria",
+  "tetanus",
+  "virus*",
+  "infection*",
+  "cold",
 ];
 
 export const SPREAD = ["spread", "release", "disperse", "aerosoli*", "unleash"];
@@ -362,7 +382,114 @@ export const BLEACH_MIXES = ["ammonia", "vinegar", "rubbing"];
 export const SCREEN_WORDS = ["screening", "screen", "screens", "biosecurity"];
 export const SYNTHESIZE = ["synthesi*"];
 export const SYNTHESIS_TARGETS = ["virus*", "pathogen*", "toxin*", "nerve", "bioweapon*"];
-export const TOXIN_WORDS = ["toxin", "toxins", "poison", "poisons", "nerve"];
+export const TOXIN_WORDS = [
+  "toxin",
+  "toxins",
+  "poison",
+  "poisons",
+  "nerve",
+  "vx",
+  "cyanide",
+  "arsenic",
+];
+export const SUPERBUGS = ["superbug*"];
+
+// A request for a way to do something, as opposed to a question about what is known.
+export const REQUEST = [
+  ["how", "to"],
+  ["how", "can", "i"],
+  ["how", "do", "i"],
+  ["how", "could", "i"],
+  ["how", "would", "i"],
+  ["how", "could", "someone"],
+  ["how", "can", "someone"],
+  ["how", "would", "someone"],
+  ["i", "want", "to"],
+  ["give", "me"],
+  ["recipe*"],
+  ["instructions"],
+  ["step", "by", "step"],
+  ["explain", "how"],
+  ["describe", "how"],
+];
+// Substances used to poison a person, beyond the weapons named outright.
+export const POISONS = [
+  "cyanide",
+  "arsenic",
+  "thallium",
+  "aconit*",
+  "chloroform",
+  "polonium",
+  "oleander",
+  "hemlock",
+  "nightshade",
+  "belladonna",
+  "digitalis",
+  "foxglove",
+  "antifreeze",
+  "salmonella",
+  "botulism",
+  "mercury",
+  "toxin*",
+  "poison*",
+];
+export const HURT = [
+  "kill*",
+  "murder*",
+  "knock*",
+  "incapacitat*",
+  "sicken*",
+  "sick",
+  "hurt*",
+  "harm*",
+  "paralyz*",
+  "paralys*",
+];
+export const PERSON = [
+  "someone",
+  "somebody",
+  "person",
+  "people",
+  "him",
+  "her",
+  "them",
+  "roommate*",
+  "flatmate*",
+  "housemate*",
+  "classmate*",
+  "friend*",
+  "girlfriend",
+  "boyfriend",
+  "ex",
+  "teacher",
+  "mother",
+  "father",
+  "sister",
+  "brother",
+  "husband",
+  "wife",
+  "neighbo*",
+  "coworker*",
+  "colleague*",
+  "boss",
+  "partner",
+  "family",
+  "child",
+  "crowd*",
+];
+export const UNDETECTED = [
+  ["lethal", "dose"],
+  ["autopsy"],
+  ["t", "be", "detected"],
+  ["not", "be", "detected"],
+  ["without", "them", "knowing"],
+  ["without", "leaving"],
+  ["look", "like", "an", "accident"],
+  ["natural", "causes"],
+];
+export const CONTAMINATE = ["contaminate"];
+export const WATER_BODIES = ["reservoir*", "aquifer*", "wells", "water"];
+export const AND = ["and"];
 export const AT_HOME = [["at", "home"]];
 export const TO = ["to"];
 export const BSL_3 = [["bsl", "3"]];

@@ -47,6 +47,17 @@ const LAB_BREACH = terms.list(T.LAB_BREACH);
 const BLEACH = terms.list(T.BLEACH);
 const BLEACH_MIXES = terms.list(T.BLEACH_MIXES);
 const MIX = terms.list(T.MIX);
+const SUPERBUGS = terms.list(T.SUPERBUGS);
+const WEAPON = terms.list(["weapon", "weapons"]);
+const SPREAD_VERB = terms.list(["spread", "release", "disperse", "unleash"]);
+const REQUEST = terms.phraseGroup(T.REQUEST);
+const POISONS = terms.list(T.POISONS);
+const HURT = terms.list(T.HURT);
+const PERSON = terms.list(T.PERSON);
+const UNDETECTED = terms.phraseGroup(T.UNDETECTED);
+const CONTAMINATE = terms.list(T.CONTAMINATE);
+const WATER_BODIES = terms.list(T.WATER_BODIES);
+const AND = terms.list(T.AND);
 
 /**
  * True when `text` touches biological or chemical weapons. Case-insensitive, word-based, and
@@ -75,8 +86,29 @@ export function looksBiosecurityRelevant(text: string): boolean {
     passesDiseaseOn(words) ||
     targetsLivingThings(words) ||
     breachesContainment(words) ||
-    mixesToxicGas(words)
+    mixesToxicGas(words) ||
+    poisonsAPerson(words) ||
+    weaponisesAnAgent(words)
   );
+}
+
+// A request for a way to hurt a person with a poison: "how can I make chloroform to knock
+// someone out", "a recipe for thallium poisoning that can't be detected in an autopsy". A
+// research question describes exposure ("is arsenic exposure harmful to people…"), it does not
+// ask how to do it.
+function poisonsAPerson(words: Words): boolean {
+  if (!words.phrase(REQUEST) || !words.any(POISONS)) return false;
+  return words.near(HURT, PERSON, 4) || words.near(PERSON, HURT, 4) || words.phrase(UNDETECTED);
+}
+
+// Turning an agent into a weapon or a superbug, contaminating a water source on purpose, and
+// growing an agent "and spreading it" among people.
+function weaponisesAnAgent(words: Words): boolean {
+  if (words.near(MAKE, SUPERBUGS, 3)) return true;
+  if (words.near(AGENTS, WEAPON, 4)) return true;
+  if (words.near(CONTAMINATE, WATER_BODIES, 4) && (words.phrase(REQUEST) || words.any(INTENT)))
+    return true;
+  return words.any(CROWDS) && words.near(MAKE, AGENTS, 4) && words.near(AND, SPREAD_VERB, 1);
 }
 
 // "enhance transmissibility", "increase the virulence", "make it more deadly".

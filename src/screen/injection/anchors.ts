@@ -5,7 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo" | "spaced";
+export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment";
 
 export interface Anchor {
   readonly text: string;
@@ -221,6 +221,72 @@ export const ANCHORS: readonly Anchor[] = [
     ],
     ...["say exactly", "print exactly", "output exactly", "write exactly", "respond exactly"],
     ...[
+      "environment variable",
+      "env var",
+      "conversation history",
+      "chat history",
+      "context window",
+    ],
+    ...["beginning of", "words above", "text above", "everything above", "you were given"],
+    ...[
+      "you have been given",
+      "you were told",
+      "you've been given",
+      "in character",
+      "break character",
+      "breaking character",
+      "hypothetical",
+    ],
+    ...[
+      "persona",
+      "roleplay",
+      "role-play",
+      "role play",
+      "pretend",
+      "immoral",
+      "amoral",
+      "unethical",
+    ],
+    ...["unfiltered", "unhinged", "confidant", "grandm", "granny", "grandpa", "no longer"],
+    ...["replaced", "freed", "if you are", "if you're", "reading this", "processing this"],
+    ...[
+      "reading these",
+      "processing these",
+      "openai",
+      "anthropic",
+      "authorize you",
+      "authorise you",
+    ],
+    ...["new task", "new objective", "new goal", "new mission", "your task", "your goal"],
+    ...["your objective", "your mission", "from this point", "zaborav", "zignoruj", "zapomnij"],
+    ...["negeer", "vergeet", "abaikan", "lupakan", "ignorera", "ignoruj", "yoksay", "immerse"],
+    ...[
+      "exfiltrat",
+      "contents of your",
+      "conversation",
+      "transcript",
+      "credentials",
+      "cookies",
+      "ssh key",
+      "private key",
+      "chat log",
+    ],
+    ...["anweisung", "instrucci", "istruzion", "instrukc", "instrukt", "instruks", "aufgabe"],
+    ...["your role", "their role", "in character", "previous task", "prior task", "all task"],
+    ...["remove all", "delete all", "clear all", "erase all", "clear your", "wipe your"],
+    ...["vergessen", "start of this", "start of our", "top of this"],
+    ...["cut off", "doesn't care", "does not care", "never refuse", "your behavio"],
+    ...["opposite mode", "chaos mode", "evil mode", "unlocked mode", "freedom mode", "unaligned"],
+    ...["initiali", "from now on you're"],
+    ...["pay no attention", "paying no attention", "set aside", "put aside", "not an ai"],
+    ...[
+      "repeat the prompt",
+      "reveal the prompt",
+      "leak the prompt",
+      "dump the prompt",
+      "recite the prompt",
+    ],
+    ...[
       "reply exactly",
       "verbatim",
       "and follow",
@@ -232,6 +298,7 @@ export const ANCHORS: readonly Anchor[] = [
   ].map((t) => phrase(t)),
   ...["skip", "llm"].map((t) => phrase(t, true)),
   { text: "todo:", kind: "todo" },
+  { text: "<!--", kind: "comment" },
   // Key words written letter by letter ("i g n o r e", "i.g.n.o.r.e"): the first five letters
   // with each separator; the caller squashes the stretch and matches it.
   ...["ignor", "disre", "forge", "instr", "promp", "overr", "previ"].flatMap((word) =>
@@ -313,13 +380,22 @@ const OUT = new Int32Array(STATES * classCount).fill(-1);
   for (let state = 0; state < STATES; state++) {
     if (endsInSpace[state] === 1) next[state * classCount + SPACE] = state;
   }
+  // States are renumbered in breadth-first order, so the rows of the shallow states, where the
+  // scan spends nearly all its time, sit together at the start of the table and stay in cache.
+  const order = new Int32Array(STATES);
+  order[0] = 0;
+  queue.forEach((state, k) => (order[state] = k + 1));
   // A state where an anchor ends is stored as the bitwise complement of its offset, so the scan
   // loop learns "something ends here" from the sign of the value it already loaded.
-  for (let i = 0; i < next.length; i++) {
-    const target = next[i] as number;
-    DELTA[i] = (found[target] as number) === -1 ? target * classCount : ~(target * classCount);
+  for (let state = 0; state < STATES; state++) {
+    const row = (order[state] as number) * classCount;
+    for (let cls = 0; cls < classCount; cls++) {
+      const target = next[state * classCount + cls] as number;
+      const offset = (order[target] as number) * classCount;
+      DELTA[row + cls] = (found[target] as number) === -1 ? offset : ~offset;
+    }
+    OUT[row] = found[state] as number;
   }
-  for (let state = 0; state < STATES; state++) OUT[state * classCount] = found[state] as number;
 }
 
 // Per character below LOOKUP_END: its class in the low byte, its kind (see KIND) above it.
@@ -342,7 +418,16 @@ export interface Runs {
    * characters: the caller normalises and scans again, which ordinary text never pays for.
    */
   suspicious: boolean;
+  /**
+   * Where the text holds letters of Cyrillic, Arabic, Devanagari, kana, CJK or Hangul script:
+   * [start, end) stretches, merged when close, at most MAX_RUNS of them (the last one then
+   * reaches to the last such letter).
+   */
+  readonly nonLatin: [number, number][];
 }
+
+/** Letters of another script this close to the last stretch extend it. */
+const NON_LATIN_MERGE = 80;
 
 const MAX_RUNS = 32;
 const BASE64_MIN = 24;
@@ -362,13 +447,26 @@ for (let code = 0; code < 128; code++) {
 // joiner are invisible and need normalising away.
 LOOKUP[0xa0] = SPACE;
 const SUSPICIOUS_ENTRY = 0x8000;
+const NON_LATIN_ENTRY = 0x4000;
 LOOKUP[0xad] = SUSPICIOUS_ENTRY;
 LOOKUP[0x34f] = SUSPICIOUS_ENTRY;
 
 /** The lookup entry of a character beyond the table: a space, a suspicious character, or 0. */
 function nonLatinEntry(code: number, next: number): number {
   if (isUnicodeSpace(code)) return SPACE;
-  return isSuspicious(code, next) ? SUSPICIOUS_ENTRY : 0;
+  if (isSuspicious(code, next)) return SUSPICIOUS_ENTRY;
+  return isOtherScript(code) ? NON_LATIN_ENTRY : 0;
+}
+
+/** Arabic, Devanagari, kana, CJK ideographs and Hangul: scripts of the other-language check. */
+function isOtherScript(code: number): boolean {
+  return (
+    (code >= 0x600 && code <= 0x6ff) ||
+    (code >= 0x900 && code <= 0x97f) ||
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af)
+  );
 }
 
 function isUnicodeSpace(code: number): boolean {
@@ -415,6 +513,8 @@ function isSuspicious(code: number, next: number): boolean {
 for (let code = 128; code < LOOKUP_END; code++) {
   const latin = confusableFor(String.fromCharCode(code));
   if (latin !== undefined) LOOKUP[code] = CLASS[latin.charCodeAt(0)] as number;
+  // Cyrillic: look-alikes keep their Latin class and are marked as another script too.
+  if (code >= 0x400) LOOKUP[code] = (LOOKUP[code] as number) | NON_LATIN_ENTRY;
 }
 
 /**
@@ -422,31 +522,41 @@ for (let code = 128; code < LOOKUP_END; code++) {
  * runs count as one space; other non-ASCII characters match nothing. The same pass collects
  * base64 runs and letter-spaced stretches for the caller to decode and squash.
  */
+function noteNonLatin(stretches: [number, number][], at: number): void {
+  const last = stretches[stretches.length - 1];
+  if (last !== undefined && (at - last[1] <= NON_LATIN_MERGE || stretches.length >= MAX_RUNS)) {
+    last[1] = at + 1;
+  } else stretches.push([at, at + 1]);
+}
+
 export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): Runs {
-  const runs: Runs = { base64: [], suspicious: false };
+  const runs: Runs = { base64: [], suspicious: false, nonLatin: [] };
   let state = 0;
   let base64Run = 0;
-  // Reading code units from a typed array is markedly faster than charCodeAt on long strings.
-  const bytes = Buffer.from(text, "utf16le");
-  const units = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1);
-  const n = units.length;
+  // charCodeAt on the string itself: no copy of the text (a UTF-16 Buffer of a 1 MiB chunk cost
+  // more than the scan), and V8 reads one-byte strings without widening them.
+  const n = text.length;
   for (let i = 0; i < n; i++) {
-    const code = units[i] as number;
+    const code = text.charCodeAt(i);
     const entry =
-      code < LOOKUP_END ? (LOOKUP[code] as number) : nonLatinEntry(code, units[i + 1] ?? 0);
+      code < LOOKUP_END
+        ? (LOOKUP[code] as number)
+        : nonLatinEntry(code, text.charCodeAt(i + 1) | 0);
     let next = DELTA[state + (entry & 0xff)] as number;
     if (next < 0) {
       next = ~next;
       if (visit({ anchor: ANCHORS[OUT[next] as number] as Anchor, end: i + 1 })) return runs;
     }
     state = next;
-    if ((entry & KIND_MASK) !== 0) {
-      if (++base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
-        runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
-      }
-    } else {
-      base64Run = 0;
+    // Without a branch on every word boundary: the run grows on base64 characters and drops to
+    // zero on anything else; only its 24th character and the rare non-Latin entries branch.
+    base64Run = (entry & KIND_MASK) !== 0 ? base64Run + 1 : 0;
+    if (base64Run === BASE64_MIN && runs.base64.length < MAX_RUNS) {
+      runs.base64.push([i + 1 - BASE64_MIN, i + 1]);
+    }
+    if (entry >= NON_LATIN_ENTRY) {
       if (entry >= SUSPICIOUS_ENTRY) runs.suspicious = true;
+      else noteNonLatin(runs.nonLatin, i);
     }
   }
   return runs;

@@ -38,7 +38,10 @@ export const FILLER = new Set(
   la las los el todas todos tus sus anteriores previas
   le les tes vos toutes tous précédentes precedentes ci-dessus
   il gli tutte tutti tue precedenti sopra
-  as os suas anteriores api access private ssh aws env environment`),
+  as os suas anteriores api access private ssh aws env environment
+  sve svi sva svih prethodne prethodnih wszystkie wszystkich poprzednie alla semua tüm önceki
+  vorige eerdere sie vorhergehende vorhergehenden obige bisherige vorigen diese conversation
+  conversations chats`),
 );
 
 // Words that tie a request to the agent's own setup rather than to something in the document.
@@ -54,13 +57,17 @@ const AGENT_OWNED = new Set(
 const IGNORE = words(
   `ignore ignoring disregard disregarding forget forgetting overlook neglect discard abandon skip bypass
   override nevermind dismiss ignoriere ignorieren ignoriert vergiss vergessen ignora ignoren ignorar
-  olvida olvide olvidar ignorez ignorer oublie oubliez dimentica dimenticare ignorate esqueça esqueca`,
+  olvida olvide olvidar ignorez ignorer oublie oubliez dimentica dimenticare ignorate esqueça esqueca
+  zaboravi zaboravite zignoruj zapomnij negeer vergeet abaikan lupakan ignorera ignoruj ignorujte
+  yoksay unut`,
 );
 const INSTRUCTIONS = words(
   `instructions instruction directions directives directive prompt prompts rules guidelines programming
   orders guidance constraints restrictions commands context training policies conditioning
   pre-prompt preprompt ruleset guardrails anweisungen anweisung befehle regeln instrucciones
-  instrucción reglas órdenes consignes règles istruzioni regole instruções instrucoes regras`,
+  instrucción reglas órdenes consignes règles istruzioni regole instruções instrucoes regras
+  instrukcije instrukcija upute instrukcje polecenia instructies aanwijzingen instruksi perintah
+  instruktioner instrukce pokyny talimatları talimatlar aufträge aufgaben tareas tâches compiti`,
 );
 const SECRETS = words(
   "password passwords passcode passphrase secret secrets key keys credentials code codes token tokens variables",
@@ -71,8 +78,30 @@ const REVEAL = words(
   echo describe rewrite tldr rap sing poem sonnet`,
 );
 const AI = words(
-  "ai llm chatbot bot assistant agent gpt chatgpt claude gemini copilot model language-model",
+  "ai llm chatbot bot assistant agent gpt chatgpt claude gemini copilot model language-model bard bing",
 );
+const AI_READERS = words(
+  `ai ais llm llms chatbot chatbots bot bots assistant assistants agent agents gpt chatgpt claude
+  gemini copilot model models`,
+);
+// What a jailbreak says the reader is free of.
+const RESTRICTIONS = words(
+  `restrictions restriction rules limits limitations filters filter guidelines ethics morals morality
+  censorship boundaries constraints policies policy confines safeguards guardrails norms principles`,
+);
+// Words of the conversation itself, whose contents an exfiltration request sends away.
+const CONVERSATION = new Set(
+  words(`conversation conversations chat history transcript context memory ssh cookies cookie
+  environment env passwords password credentials secrets`),
+);
+// What "the words above" can be: the agent's own prompt and context.
+const CONTEXT_WORDS = new Set(
+  words(`words text lines everything sentences context messages prompt conversation instructions
+  initialization initialisation setup configuration config`),
+);
+// Any token at all, sentence ends included: for gaps a "." or ";" may sit in.
+const ANY_TOKEN: WordTest = { has: () => true };
+export const OUTPUT_REASON = "it dictates the reader's entire output";
 
 function slot(list: string | readonly string[], extra: Omit<Slot, "words"> = {}): Slot {
   return { words: new Set(typeof list === "string" ? words(list) : list), ...extra };
@@ -92,10 +121,10 @@ export const PHRASES: readonly Phrase[] = [
       slot(IGNORE),
       slot("everything anything all what", gap(3)),
       slot("that which", { optional: true }),
-      slot("you you've you're you’ve i've", { optional: true }),
+      slot("you you've you're you’ve i've i we we've", { optional: true }),
       slot("have has been was were had", { optional: true }),
       slot("been", { optional: true }),
-      slot("told given instructed said taught programmed"),
+      slot("told given instructed said taught programmed learned learnt talked discussed"),
     ],
   },
   {
@@ -184,7 +213,7 @@ export const PHRASES: readonly Phrase[] = [
     reason: "it addresses an AI model directly",
     slots: [
       slot("to for dear hey hi attention attn"),
-      slot("you", { optional: true }),
+      slot("you any all every", { optional: true }),
       slot("the", { optional: true }),
       slot(AI),
       slot("model developed assistant agent", { optional: true }),
@@ -242,7 +271,7 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [
       slot("no nothing"),
       slot("other else additional more further extra"),
@@ -250,7 +279,7 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [slot("and with"), slot("nothing"), slot("else")],
   },
   {
@@ -311,12 +340,363 @@ export const PHRASES: readonly Phrase[] = [
   {
     reason: "it tries to give the reader a new identity",
     slots: [
-      slot("pretend act roleplay behave imagine"),
-      slot("no without free unrestricted unfiltered jailbroken", { gap: 8, filler: ANY_WORD }),
-      slot("of from", { optional: true }),
-      slot("any all", { optional: true }),
-      slot("restrictions rules limits limitations filters guidelines ethics morals censorship"),
+      slot(
+        "pretend act roleplay role-play behave imagine simulate become respond answer play you you're",
+      ),
+      slot("no without free freed unbound", { gap: 8, filler: ANY_WORD }),
+      slot(RESTRICTIONS, { gap: 3, filler: ANY_WORD }),
     ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot(
+        "unfiltered amoral immoral uncensored unethical unrestricted jailbroken evil unhinged rogue unaligned",
+      ),
+      slot(
+        [
+          ...AI,
+          "confidant",
+          "persona",
+          "version",
+          "output",
+          "outputs",
+          "response",
+          "responses",
+          "computer",
+          "machine",
+          "robot",
+          "entity",
+        ],
+        {
+          gap: 2,
+          filler: ANY_WORD,
+        },
+      ),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("pretend act roleplay role-play play simulate become be"),
+      slot("as to", { optional: true }),
+      slot("named called stands", {
+        gap: 6,
+        filler: ANY_WORD,
+        needs: new Set(["ai", ...AI, "model", "chatbot", "persona", "character"]),
+      }),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("immerse"),
+      slot("yourself"),
+      slot("in into"),
+      slot("the", { optional: true }),
+      slot("role character"),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("stay remain"), slot("in"), slot("character")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("never not don't dont without"),
+      slot("breaking break", { gap: 1, filler: ANY_WORD }),
+      slot("character"),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("you you're"),
+      slot("are", { optional: true }),
+      slot("no"),
+      slot("longer"),
+      slot([...AI, "bound", "restricted", "limited", "an", "a"]),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("you"),
+      slot("are have"),
+      slot("been", { optional: true }),
+      slot("replaced freed released liberated unshackled"),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("pretend act roleplay role-play play imagine"),
+      slot("grandmother grandma granny grandpa grandfather deceased", { gap: 6, filler: ANY_WORD }),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("hypothetical"), slot("response")],
+  },
+  {
+    reason: "it addresses an AI model reading the text",
+    slots: [
+      slot("if"),
+      slot("you you're"),
+      slot("are", { optional: true }),
+      slot("an a", { optional: true }),
+      slot([...AI, "language", "large"]),
+    ],
+  },
+  {
+    reason: "it addresses an AI model reading the text",
+    slots: [
+      slot(AI_READERS),
+      slot("model models agent agents assistant assistants system systems", { optional: true }),
+      slot(
+        "reading processing parsing summarizing summarising analyzing analysing viewing crawling scraping indexing handling reviewing",
+      ),
+      slot("this these"),
+    ],
+  },
+  {
+    reason: "it asks the reader to send the conversation or secrets away",
+    slots: [
+      slot(
+        "send forward email e-mail mail post upload transmit exfiltrate leak share append attach paste submit",
+      ),
+      slot("to into", { gap: 10, filler: ANY_WORD, needs: CONVERSATION }),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot(REVEAL),
+      slot("above before preceding", { gap: 6, filler: ANY_WORD, needs: CONTEXT_WORDS }),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot([...REVEAL, "written", "said", "told", "typed", "say"]),
+      slot("beginning start top", { gap: 4, filler: ANY_WORD }),
+      slot("of"),
+      slot("this the our your", { optional: true }),
+      slot("conversation chat prompt context session"),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot("contents content"),
+      slot("of"),
+      slot("your"),
+      slot("system", { optional: true }),
+      slot("context prompt instructions memory conversation"),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot(INSTRUCTIONS),
+      slot("that which", { optional: true }),
+      slot("you"),
+      slot("were was have had 've"),
+      slot("been", { optional: true }),
+      slot("given told programmed instructed trained provided"),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("i i'm im"),
+      slot("am", { optional: true }),
+      slot("an a", { optional: true }),
+      slot("openai anthropic google microsoft deepmind"),
+      slot("employee engineer developer researcher staff admin representative"),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("this it"),
+      slot("is"),
+      slot("your"),
+      slot(
+        "developer developers creator creators programmer admin administrator owner master operator",
+      ),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("i we"),
+      slot("hereby", { optional: true }),
+      slot("authorize authorise permit allow"),
+      slot("you"),
+      slot("to"),
+      slot(IGNORE),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its safeguards",
+    slots: [
+      slot(IGNORE),
+      slot(
+        "filters filter safeguards safety policies policy protocols programming training ethics morals guardrails settings",
+        gap(4, AGENT_OWNED),
+      ),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore what it was told",
+    slots: [
+      slot(IGNORE),
+      slot("alles todo tout tutto tudo wszystko sve allt", gap(1)),
+      slot("gesagt dicho dije dit detto dito antes vorher avant prima rekao", {
+        gap: 6,
+        filler: ANY_WORD,
+      }),
+    ],
+  },
+  {
+    reason: "it announces new instructions",
+    slots: [
+      slot("neue nuevas nuevos nouvelles nouveaux nuove nuovi novas novos"),
+      slot(INSTRUCTIONS),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [slot(IGNORE), slot("tasks task assignments assignment missions", gap(6))],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [
+      slot("remove delete drop clear erase wipe"),
+      slot([...INSTRUCTIONS, "tasks", "task", "assignments"], gap(6, AGENT_OWNED)),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore the text above",
+    slots: [slot(IGNORE), slot("text content input", gap(3, AGENT_OWNED))],
+  },
+  {
+    reason: "it gives the reader a new task or role",
+    slots: [
+      slot("your"),
+      slot("instructions task tasks goal objective role mission job"),
+      slot("are is"),
+      slot("now"),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("stay remain"), slot("in"), slot("your their role roles")],
+  },
+  {
+    reason: "it announces new instructions",
+    slots: [
+      slot("begin start"),
+      slot("new admin administrator system developer root override"),
+      slot(INSTRUCTIONS),
+    ],
+  },
+  {
+    reason: "it gives the reader a new task or role",
+    slots: [slot("new"), slot("task tasks objective goal mission assignment"), slot(":")],
+  },
+  {
+    reason: "it gives the reader a new task or role",
+    slots: [
+      slot("your"),
+      slot("task tasks goal objective mission instructions role purpose job"),
+      slot("has have is"),
+      slot("been", { optional: true }),
+      slot("changed updated modified replaced overridden cancelled canceled"),
+    ],
+  },
+  {
+    reason: "it dictates how the reader answers future requests",
+    slots: [
+      slot("from"),
+      slot("this"),
+      slot("point moment"),
+      slot("on forward onwards"),
+      slot("you only always never respond reply answer", { gap: 2, filler: ANY_WORD }),
+    ],
+  },
+  {
+    reason: "it tells the reader to abandon its task",
+    slots: [
+      slot("don't dont not never"),
+      slot("answer respond reply translate summarize summarise"),
+      slot("instead", { gap: 8, filler: ANY_TOKEN }),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("your"), slot("knowledge"), slot("is was"), slot("cut"), slot("off")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [slot("from"), slot("now"), slot("on"), slot("you're youre")],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot([...AI, "persona", "character", "version", "entity"]),
+      slot("that which who"),
+      slot("doesn't does not don't never won't cannot can't"),
+      slot("care refuses refuse censor censors abide comply obey", gap(2)),
+    ],
+  },
+  {
+    reason: "it tries to change the reader's behaviour",
+    slots: [
+      slot("update change modify adjust alter"),
+      slot("your"),
+      slot("behavior behaviour guidelines instructions programming rules policy policies"),
+    ],
+  },
+  {
+    reason: "it claims a special operating mode",
+    slots: [
+      slot("opposite chaos evil unlocked uncensored freedom unaligned unethical"),
+      slot("mode"),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [
+      slot("pay paying"),
+      slot("no"),
+      slot("attention heed mind"),
+      slot("to", { optional: true }),
+      slot([...INSTRUCTIONS, "above", "everything"], gap(4)),
+    ],
+  },
+  {
+    reason: "it tells the reader to ignore its previous instructions",
+    slots: [slot("set put cast push"), slot("aside"), slot(INSTRUCTIONS, gap(4))],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot("pretend act imagine behave"),
+      slot("not", { gap: 4, filler: ANY_WORD }),
+      slot("an a", { optional: true }),
+      slot([...AI, "machine", "robot"]),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [slot("repeat reveal leak dump recite"), slot("prompt pre-prompt preprompt", gap(3))],
+  },
+  {
+    reason: "it tells the reader whom to obey",
+    slots: [slot("obey"), slot("only", { optional: true }), slot("me my")],
   },
   {
     reason: "it dictates how the reader answers future requests",
@@ -329,15 +709,15 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [slot("say print output respond"), slot("only")],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [slot("only"), slot("those these"), slot("words")],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [
       slot("not don't dont never"),
       slot("output say print write include add return type"),
@@ -446,7 +826,7 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [
       slot("your"),
       slot("only", { optional: true }),
@@ -457,7 +837,7 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
-    reason: "it dictates the reader's entire output",
+    reason: OUTPUT_REASON,
     slots: [slot("say print output write respond reply"), slot("exactly verbatim")],
   },
   {
@@ -579,16 +959,19 @@ function sortedLetters(word: string): string {
 }
 
 function pushWords(out: string[], raw: string): void {
-  // Most words need nothing done to them.
-  if (!/['’_-]/.test(raw)) {
-    pushWord(out, raw);
-    return;
-  }
-  const word = raw.replaceAll("’", "'").replaceAll("_", " ");
-  // "ignore_all_previous" and "output-previous-instructions" spell words with joiners.
-  for (const part of word.split(/[ -]/)) {
-    const trimmed = part.replace(/^'|'$/g, "");
-    if (trimmed !== "") pushWord(out, trimmed);
+  // "ignore_all_previous", "output-previous-instructions" and "don’t" spell words with joiners:
+  // split on hyphens and underscores, keep apostrophes inside a word (as "'") but not at its ends.
+  let part = "";
+  for (let i = 0; i <= raw.length; i++) {
+    const c = i < raw.length ? raw[i] : "-";
+    if (c === "-" || c === "_") {
+      let from = 0;
+      let to = part.length;
+      if (part[0] === "'") from = 1;
+      if (to > from && part[to - 1] === "'") to--;
+      if (to > from) pushWord(out, from === 0 && to === part.length ? part : part.slice(from, to));
+      part = "";
+    } else part += c === "’" ? "'" : c;
   }
 }
 
@@ -602,44 +985,61 @@ function inSlot(word: string, s: Slot): boolean {
 }
 
 // Phrases by the words of their last required slot.
-const BY_LAST_WORD = new Map<string, Phrase[]>();
-for (const phrase of PHRASES) {
+const BY_LAST_WORD = new Map<string, number[]>();
+PHRASES.forEach((phrase, id) => {
   const last = [...phrase.slots].reverse().find((s) => s.optional !== true) as Slot;
   for (const word of last.words) {
     const list = BY_LAST_WORD.get(word) ?? [];
-    list.push(phrase);
+    list.push(id);
     BY_LAST_WORD.set(word, list);
   }
-}
+});
 
 // Phrases by the words that can start them, so each word of a window is looked up once.
-const BY_FIRST_WORD = new Map<string, Phrase[]>();
-for (const phrase of PHRASES) {
+const BY_FIRST_WORD = new Map<string, number[]>();
+PHRASES.forEach((phrase, id) => {
   for (const word of (phrase.slots[0] as Slot).words) {
     const list = BY_FIRST_WORD.get(word) ?? [];
-    list.push(phrase);
+    list.push(id);
     BY_FIRST_WORD.set(word, list);
   }
-}
+});
+
+// Which phrases are possible in the current window: a phrase is possible when its mark equals
+// the window's generation. Reused between calls (matching is synchronous), so a window costs
+// no allocation.
+const POSSIBLE = new Uint32Array(PHRASES.length);
+let generation = 0;
 
 /** The first phrase found in the words, or null. */
-// Reused between calls: matching is synchronous, so one set serves every window.
-const POSSIBLE = new Set<Phrase>();
-
-export function matchPhrases(list: readonly string[]): Phrase | null {
+export function matchPhrases(
+  list: readonly string[],
+  options: { readonly skipOutput?: boolean } = {},
+): Phrase | null {
   // A phrase can only match where its last required word occurs; phrases whose last word is
   // absent from the window are not tried at all, which keeps repetitive text cheap.
-  const possible = POSSIBLE;
-  possible.clear();
-  for (const word of list) {
-    for (const phrase of BY_LAST_WORD.get(word) ?? []) possible.add(phrase);
+  if (++generation === 0xffffffff) {
+    POSSIBLE.fill(0);
+    generation = 1;
   }
-  if (possible.size === 0) return null;
+  const mark = generation;
+  let any = false;
+  for (let k = 0; k < list.length; k++) {
+    const ids = BY_LAST_WORD.get(list[k] as string);
+    if (ids === undefined) continue;
+    for (let j = 0; j < ids.length; j++) POSSIBLE[ids[j] as number] = mark;
+    any = true;
+  }
+  if (!any) return null;
   for (let start = 0; start < list.length; start++) {
     const candidates = BY_FIRST_WORD.get(list[start] as string);
     if (candidates === undefined) continue;
-    for (const phrase of candidates) {
-      if (possible.has(phrase) && matchAt(list, start, phrase.slots, 0)) return phrase;
+    for (let j = 0; j < candidates.length; j++) {
+      const id = candidates[j] as number;
+      if (POSSIBLE[id] !== mark) continue;
+      const phrase = PHRASES[id] as Phrase;
+      if (options.skipOutput === true && phrase.reason === OUTPUT_REASON) continue;
+      if (matchAt(list, start, phrase.slots, 0)) return phrase;
     }
   }
   return null;

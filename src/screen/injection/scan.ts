@@ -14,12 +14,14 @@ export interface ScanToolResultOptions {
   readonly fetch?: typeof fetch;
 }
 
+const NOT_BLANK = /\S/;
 const CLEAN: InjectionVerdict = Object.freeze({ injected: false, reason: "", source: "static" });
 
 /** The static tier alone: synchronous, linear time, total on any input. */
 export function scanToolResultStatic(content: unknown): InjectionVerdict {
   try {
-    if (typeof content !== "string" || content.trim() === "") return CLEAN;
+    // A search for the first non-blank character, not trim(): no copy of a long text.
+    if (typeof content !== "string" || !NOT_BLANK.test(content)) return CLEAN;
     const found = findInjectionMarker(content);
     return found === null ? CLEAN : { injected: true, reason: found.reason, source: "static" };
   } catch {

@@ -11,7 +11,8 @@
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
-import { matchPhrases, wordsOf } from "./phrases.js";
+import { otherScriptInjection } from "./other-scripts.js";
+import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
 
 export interface StaticFinding {
   readonly reason: string;
@@ -81,6 +82,7 @@ export function findInjectionMarker(content: string): StaticFinding | null {
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
+  let commentsReadUntil = -1;
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
     if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
@@ -89,6 +91,13 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
       case "marker":
         found = { reason: "content contains a known injection marker" };
         return true;
+      case "comment":
+        // Comments are read once per stretch: "<!--" inside a comment already read is skipped.
+        if (start < commentsReadUntil) return false;
+        commentsReadUntil = start + 404;
+        if (commentAddressesAI(text, start))
+          found = { reason: "content contains a hidden comment addressed to an AI model" };
+        return found !== null;
       case "todo":
         if (todoAddressedToReader(text, start))
           found = { reason: "content leaves a task for the reader to carry out" };
@@ -119,6 +128,12 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   });
   const suspicious = runs.suspicious;
   if (found !== null) return { found, suspicious };
+  if (runs.nonLatin.length > 0 && otherScriptInjection(text, runs.nonLatin)) {
+    return {
+      found: { reason: "content contains a known injection marker (in another script)" },
+      suspicious,
+    };
+  }
   return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
@@ -133,7 +148,13 @@ interface WindowAt {
 
 function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   const window = foldConfusables(text.slice(Math.max(0, at.from), Math.min(text.length, at.to)));
-  const match = matchPhrases(wordsOf(window));
+  const words = wordsOf(window);
+  let match = matchPhrases(words);
+  // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
+  // role request, not a hijack: there, how the output looks is the request itself.
+  if (match?.reason === OUTPUT_REASON && asksForARole(text, at.anchorEnd)) {
+    match = matchPhrases(words, { skipOutput: true });
+  }
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
   // Split words ("ig nore", "instruc-tions") only matter near the ignore family.
@@ -154,6 +175,34 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
   return null;
+}
+
+/**
+ * "I want you to act as a…" shortly before the phrase: the text is a role request of the user's
+ * own, wherever it sits in a document.
+ */
+function asksForARole(text: string, before: number): boolean {
+  const head = text.slice(Math.max(0, before - 600), before).toLowerCase();
+  return (
+    head.includes("want you to act as") ||
+    head.includes("want you act as") ||
+    head.includes("act as a")
+  );
+}
+
+// An HTML comment is invisible on the page: one that talks to an AI model and asks something of
+// it is aimed at the agent reading the source, not at the people reading the page.
+const COMMENT_AI = /\b(?:ai|assistant|agent|model|llm|chatbot|gpt|claude|copilot|bot)\b/;
+const COMMENT_ASKS =
+  /\b(?:you|your|please|must|should|ignore|instead|tell|recommend|send|always|never|reply|respond|say|do|don't|output|print)\b/;
+
+function commentAddressesAI(text: string, start: number): boolean {
+  // Only the first 400 characters of a comment are read, so a text of nothing but "<!--" costs
+  // a bounded amount per comment.
+  const head = text.slice(start + 4, start + 404);
+  const close = head.indexOf("-->");
+  const body = foldConfusables(close === -1 ? head : head.slice(0, close));
+  return COMMENT_AI.test(body) && COMMENT_ASKS.test(body);
 }
 
 function isWordChar(c: string | undefined): boolean {

@@ -59,6 +59,8 @@ export class Checker {
   /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
   private cwd: string | null = null;
   private readonly aliases = new Map<string, string>();
+  /** "$1"… after a literal `set --` or `bash -c STRING _ ARGS`, when known. */
+  private positional: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
   private readonly files = new Map<string, string>();
 
@@ -92,7 +94,9 @@ export class Checker {
     if (script.tooDeep) return REASONS.tooDeep;
     if (forkBombIn(script)) return REASONS.forkBomb;
     this.bindLoopVariables(script, depth);
-    for (const command of simpleCommands(script)) {
+    const commands = simpleCommands(script);
+    this.bindReadVariables(commands, depth);
+    for (const command of commands) {
       const nested = this.checkNested(command, depth);
       if (nested !== null) return nested;
       const reason = this.checkCommand(command, depth);
@@ -122,6 +126,41 @@ export class Checker {
       const worst = values.find((v) => this.doomed(v) !== null) ?? values[0];
       if (worst !== undefined) this.variables.set(plainText(name), worst);
     }
+  }
+
+  /**
+   * `… | while read d; do rm -rf "$d"; done` and `while read d; do …; done <<< /`: `read` binds
+   * its variable to a line of its input, the worst line when the input is knowable.
+   */
+  private bindReadVariables(commands: readonly SimpleCommand[], depth: number): void {
+    commands.forEach((command, k) => {
+      // Only a command with a literal word `read` can be one; most pay nothing more.
+      if (!command.words.some((w) => w.parts === null && w.text === "read")) return;
+      const argv = this.fields(command.words, depth);
+      const at = argv.findIndex((word) => !isAssignment(word));
+      if (at < 0 || programName(argv[at] as string) !== "read") return;
+      const args = argv.slice(at + 1);
+      const names = args.slice(firstOperand(args, 0, { shortWithValue: "adinNptu" }));
+      if (names.length === 0) names.push("REPLY");
+      let input = this.stdinOf(command, depth);
+      // The loop's input is redirected on its `done`, which ends a later, word-less command.
+      for (let j = k + 1; input === null && j < commands.length; j++) {
+        const later = commands[j] as SimpleCommand;
+        if (later.words.length === 0) input = this.stdinOf(later, depth);
+      }
+      if (input === null || !("text" in input)) return;
+      const lines = input.text.split("\n").slice(0, MAX_FAN_OUT);
+      const line = lines.find((l) => this.doomed(l.trim()) !== null) ?? lines[0] ?? "";
+      // The last name takes the rest of the line, as read does.
+      const words = line
+        .trim()
+        .split(/[ \t]/)
+        .filter((w) => w !== "");
+      names.forEach((name, n) => {
+        const value = n === names.length - 1 ? words.slice(n).join(" ") : (words[n] ?? "");
+        this.variables.set(name, value);
+      });
+    });
   }
 
   private checkNested(command: SimpleCommand, depth: number): string | null {
@@ -194,11 +233,36 @@ export class Checker {
           : word.parts.some((part) =>
               "script" in part ? part.process !== true : part.text.includes("$"),
             );
+      // "$@" is one word per positional parameter.
+      if (word.parts === null && (word.text === "$@" || word.text === "${@}") && this.positional) {
+        argv.push(...this.positional);
+        continue;
+      }
+      // Bash expands `{rm,-rf,/}` into three words before anything runs.
+      if (!word.quoted && text.includes("{") && text.includes(",")) {
+        argv.push(...expandBraces(text));
+        continue;
+      }
       // Assignment values are never split: `x=$(echo a b)` sets x to "a b".
-      if (word.quoted || !expanded || isAssignment(text) || !/[ \t\n]/.test(text)) argv.push(text);
-      else for (const field of text.split(/[ \t\n]/)) if (field !== "") argv.push(field);
+      if (word.quoted || !expanded || isAssignment(text)) argv.push(text);
+      else argv.push(...this.splitFields(text));
     }
     return argv;
+  }
+
+  /** Field splitting on IFS: blanks, or the characters a literal `IFS=…` set. */
+  private splitFields(text: string): string[] {
+    const ifs = this.variables.get("IFS") ?? " \t\n";
+    const fields: string[] = [];
+    let field = "";
+    for (const ch of text) {
+      if (ifs.includes(ch)) {
+        if (field !== "") fields.push(field);
+        field = "";
+      } else field += ch;
+    }
+    if (field !== "") fields.push(field);
+    return fields;
   }
 
   private value(word: Word, depth: number): string {
@@ -225,7 +289,9 @@ export class Checker {
       const braced = text[i + 1] === "{";
       let j = i + (braced ? 2 : 1);
       const start = j;
-      while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
+      // "$@" and "$*": every positional parameter.
+      if (text[j] === "@" || text[j] === "*") j++;
+      else while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
       const name = text.slice(start, j);
       const closes = !braced || text[j] === "}";
       const known = this.variables.get(name);
@@ -245,6 +311,13 @@ export class Checker {
       if (redirect.hereDocument !== null) return { text: redirect.hereDocument.body };
       if (redirect.op === "<<<" && redirect.target !== null) {
         return { text: this.value(redirect.target, depth) };
+      }
+      if (redirect.op === "<" && redirect.target !== null) {
+        // `< <(printf '/')` reads a process substitution's output; `< x` a file written here.
+        const value = this.value(redirect.target, depth);
+        const processed = redirect.target.parts?.some((p) => "script" in p && p.process === true);
+        const written = processed === true ? value : this.files.get(value);
+        if (written !== undefined) return { text: written };
       }
     }
     // A pipeline is followed back a bounded number of stages: data passes through at most a
@@ -268,6 +341,14 @@ export class Checker {
     const name = programName(argv[start] as string);
     const args = argv.slice(start + 1);
     if (DOWNLOADERS.has(name)) return { download: true };
+    if (name === "true" || name === ":" || name === "false") return { text: "" };
+    if (name === "printf" && (args[0] ?? "").includes("%")) {
+      const rest = args.slice(1);
+      const format = args[0] as string;
+      return {
+        text: decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbc]/g, () => rest.shift() ?? "")),
+      };
+    }
     if (name === "echo" || name === "printf") {
       let i = 0;
       while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
@@ -311,6 +392,15 @@ export class Checker {
     let start = 0;
     while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
     const argv = start === 0 ? argvIn : argvIn.slice(start);
+    // `GIT_PAGER='…' git log`, `PAGER=… man x`: variables whose value a program runs as a command.
+    for (let k = 0; k < start; k++) {
+      const assignment = argvIn[k] as string;
+      const eq = assignment.indexOf("=");
+      if (argv.length > 0 && COMMAND_VARIABLES.has(assignment.slice(0, eq))) {
+        const reason = this.checkString(assignment.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
     const args = argv.slice(1);
@@ -339,6 +429,24 @@ export class Checker {
       }
       return null;
     }
+    if (name === "set") {
+      // `set -- / /etc` (or `set / /etc`) sets the positional parameters "$1", "$@"…
+      const dashes = args.indexOf("--");
+      const values =
+        dashes >= 0 ? args.slice(dashes + 1) : /^[-+]/.test(args[0] ?? "-") ? null : args;
+      if (values !== null) this.setPositional(values);
+      return null;
+    }
+    if (name === "cmd") {
+      // cmd.exe /c STRING (or /k): the rest of the line is a command.
+      const at = args.findIndex((a) => /^\/[ck]$/i.test(a));
+      return at < 0 ? null : this.checkString(args.slice(at + 1).join(" "), depth + 1);
+    }
+    if (name === "pwsh" || name === "powershell") {
+      const at = args.findIndex((a) => /^-(?:c|command)$/i.test(a));
+      const reason = at < 0 ? null : this.checkString(args.slice(at + 1).join(" "), depth + 1);
+      if (reason !== null) return reason;
+    }
     if (name === "cd" || name === "pushd") {
       this.cwd = changeDirectory(this.cwd, args.filter((a) => !a.startsWith("-"))[0]);
       return null;
@@ -353,6 +461,66 @@ export class Checker {
     if (name === "find") return this.checkFind(args, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
+    if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
+      // trap STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
+      return this.checkString(args[0], depth + 1);
+    }
+    if (name === "at" || name === "batch") {
+      // at and batch read the commands to run later from stdin.
+      return args.includes("-f") || args.includes("-l") ? null : this.checkShellInput(stdin, depth);
+    }
+    const packageRunner = packageRunnerCommand(name, args);
+    if (packageRunner !== null) {
+      return typeof packageRunner === "string"
+        ? this.checkString(packageRunner, depth + 1)
+        : this.checkArgv(packageRunner, stdin, depth + 1);
+    }
+    if (name === "git") {
+      // Subcommands that hand a string to the shell: submodule foreach, rebase --exec, bisect run.
+      const sub = args.find((a) => !a.startsWith("-"));
+      if (sub === "submodule" && args.includes("foreach")) {
+        const at = args.indexOf("foreach");
+        const rest = args
+          .slice(at + 1)
+          .filter((a) => a !== "--recursive" && a !== "-q" && a !== "--quiet");
+        if (rest.length > 0) {
+          const reason = this.checkString(rest.join(" "), depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      for (const flag of ["--exec", "-x"]) {
+        const command =
+          valueAfter(args, flag) ?? (flag === "--exec" ? longValue(args, "exec") : null);
+        if (command !== null && sub === "rebase") {
+          const reason = this.checkString(command, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      if (sub === "bisect" && args.includes("run")) {
+        const reason = this.checkArgv(args.slice(args.indexOf("run") + 1), null, depth + 1);
+        if (reason !== null) return reason;
+      }
+      // `git -c alias.x='!CMD' x`, `git -c core.pager='CMD' log`: settings git runs as commands.
+      for (let k = 0; k + 1 < args.length; k++) {
+        const setting = args[k] === "-c" ? (args[k + 1] as string) : "";
+        const eq = setting.indexOf("=");
+        if (eq <= 0) continue;
+        const key = setting.slice(0, eq).toLowerCase();
+        const value = setting.slice(eq + 1);
+        const runs =
+          (key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key);
+        if (runs) {
+          const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      return null;
+    }
+    const hooked = commandOptionValues(name, args);
+    for (const command of hooked) {
+      const reason = this.checkString(command, depth + 1);
+      if (reason !== null) return reason;
+    }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
       const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
@@ -402,6 +570,13 @@ export class Checker {
       return args.slice(container + 1);
     }
     return null;
+  }
+
+  private setPositional(values: readonly string[]): void {
+    this.positional = values.slice(0, MAX_FAN_OUT);
+    values.slice(0, 10).forEach((value, k) => this.variables.set(String(k + 1), value));
+    this.variables.set("@", values.join(" "));
+    this.variables.set("*", values.join(" "));
   }
 
   private checkWrapper(
@@ -460,7 +635,9 @@ export class Checker {
     const operand = args[i];
     if (command && operand !== undefined) {
       // `bash -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
-      args.slice(i + 1, i + 11).forEach((value, k) => this.variables.set(String(k), value));
+      const positional = args.slice(i + 1, i + 11);
+      this.variables.set("0", positional[0] ?? "bash");
+      this.setPositional(positional.slice(1));
       return this.checkString(operand, depth + 1);
     }
     if (command) return null;
@@ -561,7 +738,8 @@ export class Checker {
     return null;
   }
 
-  private checkXargs(args: readonly string[], stdin: Data, depth: number): string | null {
+  private checkXargs(args: readonly string[], input: Data, depth: number): string | null {
+    let stdin = input;
     let replace: string | null = null;
     let delimiter: "blank" | "nul" | "line" = "blank";
     let i = 0;
@@ -578,6 +756,12 @@ export class Checker {
       else if (arg === "-i" || arg === "--replace") replace = "{}";
       else if (arg.startsWith("-i")) replace = arg.slice(2);
       else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      // -a FILE reads the items from FILE: a file written here, or a process substitution's
+      // output (which is what the word holds), instead of stdin.
+      const argFile =
+        arg === "-a" ? args[i + 1] : arg.startsWith("--arg-file=") ? arg.slice(11) : null;
+      if (argFile !== null && argFile !== undefined)
+        stdin = { text: this.files.get(argFile) ?? argFile };
       if (arg === "-0" || arg === "--null") delimiter = "nul";
       if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
       if (withValue.has(arg)) i++;
@@ -697,4 +881,130 @@ export class Checker {
     }
     return null;
   }
+}
+
+/**
+ * npx, bunx, `npm exec`, `pnpm dlx`, `yarn dlx` run a package's program: its argv, or the command
+ * string of `npx -c`. Null when this is not such a call.
+ */
+function packageRunnerCommand(name: string, args: readonly string[]): string[] | string | null {
+  let rest: readonly string[];
+  if (name === "npx" || name === "bunx" || name === "pnpx") rest = args;
+  else if (
+    ["npm", "pnpm", "yarn", "bun"].includes(name) &&
+    ["exec", "dlx", "x"].includes(args[0] ?? "")
+  )
+    rest = args.slice(1);
+  else return null;
+  const command = valueAfter(rest, "-c") ?? valueAfter(rest, "--call") ?? longValue(rest, "call");
+  if (command !== null) return command;
+  const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
+  return rest.slice(at);
+}
+
+// Environment variables whose value a program runs as a command line.
+const COMMAND_VARIABLES = new Set([
+  "GIT_PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_SSH_COMMAND",
+  "GIT_EXTERNAL_DIFF",
+  "PAGER",
+  "MANPAGER",
+  "EDITOR",
+  "VISUAL",
+  "SYSTEMD_PAGER",
+  "PROMPT_COMMAND",
+]);
+
+// git settings whose value git runs through the shell.
+const GIT_COMMAND_KEYS = new Set([
+  "core.pager",
+  "core.editor",
+  "core.sshcommand",
+  "core.fsmonitor",
+  "sequence.editor",
+  "diff.external",
+  "credential.helper",
+  "pager.log",
+  "pager.diff",
+  "pager.show",
+]);
+
+/**
+ * Options through which a program runs a command line of the caller's: ssh's ProxyCommand and
+ * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
+ */
+function commandOptionValues(name: string, args: readonly string[]): string[] {
+  const values: string[] = [];
+  const optionValue = (k: number, option: string): string | null => {
+    const arg = args[k] as string;
+    if (arg === option) return args[k + 1] ?? null;
+    return arg.startsWith(`${option}=`) ? arg.slice(option.length + 1) : null;
+  };
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (name === "ssh" || name === "scp" || name === "sftp") {
+      const option = arg === "-o" ? (args[k + 1] ?? "") : arg.startsWith("-o") ? arg.slice(2) : "";
+      const match = /^(?:proxycommand|localcommand)[= ]/i.exec(option);
+      if (match !== null) values.push(option.slice(match[0].length));
+    } else if (name === "rsync") {
+      const value = arg === "-e" ? (args[k + 1] ?? null) : optionValue(k, "--rsh");
+      if (value !== null) values.push(value);
+    } else if (name === "tar") {
+      for (const option of [
+        "--to-command",
+        "--use-compress-program",
+        "--info-script",
+        "--new-volume-script",
+      ]) {
+        const value = optionValue(k, option);
+        if (value !== null) values.push(value);
+      }
+      if (arg.startsWith("--checkpoint-action=exec=")) values.push(arg.slice(25));
+      if (arg === "-I" && args[k + 1] !== undefined) values.push(args[k + 1] as string);
+    } else if (name === "man") {
+      const value = arg === "-P" ? (args[k + 1] ?? null) : optionValue(k, "--pager");
+      if (value !== null) values.push(value);
+    } else if (name === "zip") {
+      const value = arg === "-TT" ? (args[k + 1] ?? null) : optionValue(k, "--unzip-command");
+      if (value !== null) values.push(value);
+    } else if (name === "socat") {
+      const match = /^(?:exec|system):/i.exec(arg);
+      if (match !== null) values.push(arg.slice(match[0].length).split(",")[0] as string);
+    } else if (name === "gdb") {
+      const command = arg === "-ex" || arg === "--eval-command" ? (args[k + 1] ?? "") : "";
+      const shell = /^(?:shell\s|!)/.exec(command);
+      if (shell !== null) values.push(command.slice(shell[0].length));
+    } else if (name === "expect") {
+      const script = arg === "-c" ? (args[k + 1] ?? "") : "";
+      const spawn = /(?:^|[;\n]\s{0,8})spawn\s/.exec(script);
+      if (spawn !== null)
+        values.push(script.slice(spawn.index + spawn[0].length).split(/[;\n]/)[0] as string);
+    } else if (
+      name === "tmux" &&
+      k === 0 &&
+      ["new-session", "new", "new-window", "neww"].includes(arg)
+    ) {
+      // tmux new-session [options] [shell-command]: the last word is a command string.
+      const last = args[args.length - 1] as string;
+      if (args.length > 1 && !last.startsWith("-")) values.push(last);
+    } else if (
+      name === "vim" ||
+      name === "vi" ||
+      name === "nvim" ||
+      name === "ex" ||
+      name === "view"
+    ) {
+      const command =
+        arg === "-c" || arg === "--cmd"
+          ? (args[k + 1] ?? "")
+          : arg.startsWith("+")
+            ? arg.slice(1)
+            : "";
+      const bang = /^:?\s{0,4}!/.exec(command);
+      if (bang !== null) values.push(command.slice(bang[0].length));
+    }
+  }
+  return values;
 }

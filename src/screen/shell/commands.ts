@@ -53,9 +53,18 @@ export function simpleCommands(script: Script): SimpleCommand[] {
     previous = piped ? done : null;
   };
 
+  // `function NAME { …; }`: the name is not a command; the body's commands follow.
+  let functionName = false;
   for (const token of script.tokens) {
     if (token.kind === "word") {
-      if (words.length === 0 && !token.quoted && RESERVED.has(plainText(token))) continue;
+      if (functionName) {
+        functionName = false;
+        continue;
+      }
+      if (words.length === 0 && !token.quoted && RESERVED.has(plainText(token))) {
+        functionName = plainText(token) === "function";
+        continue;
+      }
       words.push(token);
     } else if (token.kind === "redirect") {
       redirects.push(token);

@@ -2,7 +2,12 @@
 
 export function findStartPaths(args: readonly string[]): string[] {
   const paths: string[] = [];
-  for (const arg of args) {
+  // Options that come before the start paths: -H, -L, -P, -O3, -D debugopts.
+  let first = 0;
+  while (first < args.length && /^-(?:[HLP]|O[0-9]?|D)$/.test(args[first] as string)) {
+    first += args[first] === "-D" ? 2 : 1;
+  }
+  for (const arg of args.slice(first)) {
     if (arg.startsWith("-") || arg === "(" || arg === "!" || arg === "\\(") break;
     paths.push(arg);
   }

@@ -354,6 +354,19 @@ class Lexer {
         return;
       }
       this.startWord();
+      if (inner.includes("$(") || inner.includes("`")) {
+        // `${x:-$(cmd)}` runs cmd when x is unset: the operand is lexed as a nested script so
+        // that the substitutions inside it are screened (its value stays unknown).
+        this.literal += "${";
+        if (this.depth + 1 >= MAX_DEPTH) this.tooDeep = true;
+        else {
+          const script = lexScript(inner, this.depth + 1);
+          if (script.tooDeep) this.tooDeep = true;
+          this.pushScript(script);
+        }
+        this.literal += "}";
+        return;
+      }
       this.literal += "${" + inner + "}";
     } else if (
       !inDoubleQuotes &&

@@ -86,6 +86,10 @@ export const WRAPPERS: Readonly<
   nsenter: { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid", "root", "wd"] },
   sg: { operandsBefore: 1 },
   xvfb_run: {},
+  setarch: { operandsBefore: 1 },
+  linux32: {},
+  linux64: {},
+  screen: { shortWithValue: "SsTpcehX" },
   "xvfb-run": { shortWithValue: "nsefwp" },
 };
 
@@ -108,6 +112,7 @@ export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 const STDIN_READERS_LIST = [
   ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "runuser", "script"],
+  ...["at", "batch"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.

@@ -20,6 +20,43 @@ export function catastrophicRule(
       return REASONS.delete;
     return null;
   }
+  if (name === "rimraf") {
+    // rimraf is `rm -rf` as a program: every operand is removed recursively.
+    return args.some((a) => !a.startsWith("-") && doomed(a) !== null) ? REASONS.delete : null;
+  }
+  if (name === "rsync") {
+    // `rsync --delete EMPTY/ /` makes the destination match an empty source: a recursive delete.
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "eTfB",
+      longWithValue: ["rsh", "exclude", "include", "filter", "temp-dir", "files-from"],
+    });
+    const deletes = flags.long.some((l) => l === "del" || l.startsWith("delete"));
+    const destination = flags.operands[flags.operands.length - 1];
+    return deletes &&
+      flags.operands.length >= 2 &&
+      destination !== undefined &&
+      doomed(destination) !== null
+      ? REASONS.delete
+      : null;
+  }
+  const windows = windowsRule(name, args, doomed);
+  if (windows !== null) return windows;
+  if (name === "diskutil") {
+    // macOS: erase, zero or repartition a whole disk or volume.
+    const verb = (args[0] ?? "").toLowerCase();
+    const erases = [
+      "erasedisk",
+      "erasevolume",
+      "zerodisk",
+      "randomdisk",
+      "secureerase",
+      "partitiondisk",
+      "reformat",
+    ].includes(verb);
+    return erases ? REASONS.wipe : null;
+  }
+  const volumes = volumeRule(name, args);
+  if (volumes !== null) return volumes;
   if (name === "mv") {
     const { operands } = permutedFlags(args, 0, {
       shortWithValue: "tS",
@@ -95,6 +132,9 @@ export function catastrophicRule(
       if (name === "cryptsetup" && !args.some((a) => /^luksformat$|^erase$|^luksErase$/i.test(a)))
         return null;
       return REASONS.wipe;
+    case "badblocks":
+      // -w is the destructive write test: every block is overwritten with patterns.
+      return args.some((a) => /^-[a-zA-Z]{0,8}w/.test(a)) ? REASONS.wipe : null;
     case "hdparm":
       return args.some((a) => a.startsWith("--security-erase") || a.startsWith("--trim-sector"))
         ? REASONS.wipe
@@ -116,4 +156,44 @@ export function catastrophicRule(
     default:
       return null;
   }
+}
+
+/**
+ * cmd.exe and PowerShell spellings of the same classes: `format C:`, `rd /s /q C:\`,
+ * `del /s C:\*`, `Remove-Item -Recurse -Force C:\`.
+ */
+function windowsRule(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "format") return args.some((a) => /^[a-z]:\\?$/i.test(a)) ? REASONS.mkfs : null;
+  if (!["rd", "rmdir", "del", "erase", "remove-item", "ri"].includes(name)) return null;
+  // cmd.exe switches are "/x" or "/x:value"; a lone "/" is a path.
+  const isSwitch = (a: string): boolean => /^\/[a-z](?::[a-z-]{0,8})?$/i.test(a);
+  const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
+  // PowerShell accepts any prefix of -Recurse.
+  const psRecursive = args.some((a) => /^-r(?:e(?:c(?:u(?:r(?:s(?:e)?)?)?)?)?)?$/i.test(a));
+  const targets = args.filter((a) => !isSwitch(a) && !a.startsWith("-"));
+  return (cmdRecursive || psRecursive) && targets.some((t) => doomed(t) !== null)
+    ? REASONS.delete
+    : null;
+}
+
+/** Pools, volume groups and RAID members destroyed whole: ZFS, LVM and md. */
+function volumeRule(name: string, args: readonly string[]): string | null {
+  const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
+  if (name === "zpool")
+    return ["destroy", "labelclear"].includes(args[0] ?? "") ? REASONS.wipe : null;
+  if (name === "zfs") {
+    const recursive = args.some((a) => /^-[a-zA-Z]{0,8}[rR]/.test(a));
+    const datasets = args.slice(1).filter((a) => !a.startsWith("-"));
+    // A whole pool's top dataset ("tank", not "tank/scratch"), recursively.
+    return args[0] === "destroy" && recursive && datasets.some((d) => !d.includes("/"))
+      ? REASONS.wipe
+      : null;
+  }
+  if (["lvremove", "vgremove", "pvremove"].includes(name)) return forced ? REASONS.wipe : null;
+  if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
+  return null;
 }

@@ -33,6 +33,11 @@ const SYSTEM_TOP = new Set([
   "users",
   "var",
   "volumes",
+  // Windows drive roots, reached as "C:\Windows" (see catastrophicTarget).
+  "windows",
+  "program files",
+  "program files (x86)",
+  "programdata",
 ]);
 
 // Second-level directories whose loss still breaks the whole system or a whole user.
@@ -40,10 +45,11 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
   home: "any",
   users: "any",
   usr: new Set(["bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local"]),
-  var: new Set(["lib", "db"]),
+  var: new Set(["lib", "db", "log", "spool", "mail"]),
   private: new Set(["etc", "var"]),
   system: "any",
   nix: new Set(["store"]),
+  boot: new Set(["efi", "grub", "grub2", "loader"]),
 };
 
 const GLOB_CHARS = /[*?[{]/;
@@ -98,8 +104,12 @@ function classMatches(set: string, ch: string): boolean {
   return hit !== negated;
 }
 
+// The home directory as cmd.exe and PowerShell name it.
+const WINDOWS_HOME = new Set(["%userprofile%", "$env:userprofile", "$env:home", "$home"]);
+
 function isHomeWord(segment: string): boolean {
   if (segment === "~" || segment === "$HOME") return true;
+  if (WINDOWS_HOME.has(segment.toLowerCase())) return true;
   if (segment.startsWith("~") && /^~[a-z_][a-z0-9_.-]{0,31}$/i.test(segment)) return true;
   // ${HOME}, ${HOME:?}, ${HOME%/}, ${HOME:-/x}: any parameter expansion of HOME.
   return (
@@ -115,7 +125,19 @@ function isContentsGlob(segment: string): boolean {
 
 /** Lexical segments of an absolute or home-relative path, with `.`, `..` and `//` resolved. */
 function segmentsOf(path: string): { base: "root" | "home" | "relative"; segments: string[] } {
-  const raw = path.replaceAll("\\", "/").split("/");
+  // "${HOME:-/}" is one parameter expansion, whatever slashes its default holds.
+  const close = path.startsWith("${") ? path.indexOf("}") : -1;
+  const raw =
+    close > 0
+      ? [
+          path.slice(0, close + 1),
+          ...path
+            .slice(close + 1)
+            .replaceAll("\\", "/")
+            .split("/")
+            .slice(1),
+        ]
+      : path.replaceAll("\\", "/").split("/");
   let base: "root" | "home" | "relative" = "relative";
   let start = 0;
   if (path.startsWith("/")) {
@@ -156,10 +178,15 @@ export function catastrophicTarget(path: string): string | null {
     lead !== "$" &&
     lead !== "." &&
     lead !== "\\" &&
+    lead !== "%" &&
     path[1] !== ":"
   )
     return null;
   if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
+  // "C:\Windows", "C:/*": a drive's tree is judged like the root's.
+  if (path[1] === ":" && (path[2] === "\\" || path[2] === "/")) {
+    return /^[A-Za-z]$/.test(lead) ? catastrophicTarget(path.slice(2).replaceAll("\\", "/")) : null;
+  }
   const { base, segments } = segmentsOf(path);
   if (base === "relative") {
     // Climbing four or more levels from an unknown directory reaches the root or close to it.
@@ -207,6 +234,7 @@ const BLOCK_DEVICE = [
   /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
   /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
   /^(?:md|dm-)[0-9]{1,4}$/,
+  /^fd[0-9]$/,
   /^(?:ad|ada|da|vtbd|nvd)[0-9]{1,3}(?:[ps][0-9]{1,3})?$/,
   /^root$/,
   // Physical memory and I/O ports: writing them crashes or corrupts the running system.
