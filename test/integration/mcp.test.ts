@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { statSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
@@ -181,6 +181,35 @@ describe("cellguard mcp over stdio with the SDK client", { skip }, () => {
     assert.equal(posture["sandbox"]?.["enforced"], true);
     assert.equal(posture["kernel"]?.["started"], true);
     assert.ok("screens" in posture && "secret_store" in posture);
+  });
+
+  test("a Cell can neither read nor change the server's rules file and audit log: the data directory is masked in the kernel sandbox", async () => {
+    const rules = join(fx.dataDir, "mcp-rules.json");
+    const audit = join(fx.dataDir, "mcp-audit.jsonl");
+    const before = readFileSync(rules, "utf8");
+    const code = [
+      "import json, os",
+      "out = {}",
+      `for name, path in (("rules", ${JSON.stringify(rules)}), ("audit", ${JSON.stringify(audit)})):`,
+      "    try:",
+      "        out[name + '_read'] = len(open(path).read()) > 0",
+      "    except OSError as e:",
+      "        out[name + '_read'] = 'refused'",
+      "    try:",
+      "        with open(path, 'w') as f: f.write('[]')",
+      "        out[name + '_write'] = True",
+      "    except OSError as e:",
+      "        out[name + '_write'] = 'refused'",
+      "print(json.dumps(out, sort_keys=True))",
+    ].join("\n");
+    const result = await mcp.call("python", { code });
+    assert.equal(result.isError, false, textOf(result));
+    const seen = JSON.parse(textOf(result).trim()) as Record<string, unknown>;
+    for (const key of ["rules_read", "rules_write", "audit_read", "audit_write"]) {
+      assert.ok(seen[key] === "refused" || seen[key] === false, `${key}: ${String(seen[key])}`);
+    }
+    assert.equal(readFileSync(rules, "utf8"), before, "the rules file is unchanged");
+    assert.ok(statSync(audit).size > 0, "the audit log is still there");
   });
 
   test("a secret assigned in a command is redacted before the audit log", async () => {
