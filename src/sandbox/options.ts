@@ -1,6 +1,6 @@
 // Options for createKernelSandbox, normalised in one place: defaults applied, the environment
 // read once, the workspace checked and placed, the user's homes found.
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import {
   parseSandboxMode,
   rawNetworkFromEnv,
@@ -79,7 +79,8 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   const envNetwork = rawNetworkFromEnv(env);
   const platform = raw.platform ?? hostPlatform();
   const homes = raw.home !== undefined ? [raw.home] : accountHomes();
-  const workspace = canonicalWorkspace(raw.workspace ?? process.cwd());
+  const givenWorkspace = raw.workspace ?? process.cwd();
+  const workspace = canonicalWorkspace(givenWorkspace);
   checkWorkspacePlacement(workspace, {
     homes,
     dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
@@ -92,7 +93,10 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   });
   // Validated first (types included), then kept as a frozen copy for the second normalisation.
   const given = raw.readIsolation ?? null;
-  const team = given === null ? null : normalizeReadIsolation(given, workspace);
+  const team =
+    given === null
+      ? null
+      : normalizeReadIsolation(given, workspace, absoluteAsGiven(givenWorkspace));
   const isolation = given === null ? null : readIsolation(given);
   return {
     workspace,
@@ -112,4 +116,9 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     readIsolation: isolation,
     team,
   };
+}
+
+/** An absolute spelling of a caller's path with its ".." kept (join would fold them away). */
+function absoluteAsGiven(path: string): string {
+  return isAbsolute(path) ? path : `${process.cwd()}/${path}`;
 }

@@ -170,6 +170,34 @@ report(root=ls(sys.argv[1]), alice=ls(sys.argv[2]), above=ls(sys.argv[3]), creat
     assert.equal(existsSync(marker), false, "the command must not have run");
     assert.ok(!r.stdout.includes(fx.canary));
   });
+  test("a symlink an earlier Cell left in its workspace cannot redirect a later Cell's workspace to a sibling", async () => {
+    const team = makeTeam(fx);
+    // Cell 1, in alice/ws, plants sub -> ../../bob, where a later Cell's workspace will be named.
+    const planted = await run(team, `report(made=attempt(lambda: os.symlink("../../bob", "sub")))`);
+    assert.equal(planted.report["made"], "ok", planted.stderr);
+    // Cell 2: the host asks for alice/ws/sub; it must not get bob's folder.
+    const marker = join(team.workspace, "ran");
+    const r = await runCli(
+      [
+        "exec",
+        "--mode",
+        "enforce",
+        "--workspace",
+        join(team.workspace, "sub"),
+        ...team.cliArgs,
+        "--",
+        "/bin/sh",
+        "-c",
+        ': > "$0"; cat notes.txt',
+        marker,
+      ],
+      { env: fx.env, cwd: team.workspace },
+    );
+    assert.ok(!r.stdout.includes(fx.canary), "the sibling's secret leaked through the redirect");
+    assert.equal(r.code, 125, r.stderr);
+    assert.match(r.stderr, /goes through the symlink .*sub.* inside a protected root/);
+    assert.equal(existsSync(marker), false, "the command must not have run");
+  });
 });
 
 describe(
