@@ -15,6 +15,7 @@ import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
 import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import { runSelfTest } from "./self-test.js";
+import { pinTeamBinds, type TeamPins } from "./team-pins.js";
 import { allocateTeamTemp, finalTeamPolicy, withTeamIsolation } from "./team-policy.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
 
@@ -129,6 +130,14 @@ export async function createKernelSandbox(
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
+  // Team: the folders bound from here on are these directories, whatever their paths become.
+  let pins: TeamPins | null;
+  try {
+    pins = pinTeamBinds(policy);
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
   // The caller may start a command gated on the verdict, so its sandbox is set up while the
   // self-test runs; it must not let the command proceed before this function returns enabled.
   hooks.whileSelfTesting?.(policy);
@@ -139,6 +148,7 @@ export async function createKernelSandbox(
     runner: opts.runner,
     home: opts.homes[0] ?? "/",
     env: opts.env,
+    pins,
   };
   const fuse = opts.customRunner ? undefined : hooks.fuse;
   let outcome = await runSelfTest(
@@ -155,6 +165,7 @@ export async function createKernelSandbox(
     outcome = await runSelfTest(testInputs);
   }
   if (!outcome.passed) {
+    pins?.close();
     rmSync(tempDir, { recursive: true, force: true });
     const detail = `${detected.detail}; ${outcome.detail}`;
     const facility =
@@ -167,7 +178,14 @@ export async function createKernelSandbox(
     if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
-  if (opts.team !== null) teamInventory(opts, backend.name, tempDir);
+  if (opts.team !== null) {
+    try {
+      teamInventory(opts, backend.name, tempDir);
+    } catch (error) {
+      pins?.close();
+      throw error;
+    }
+  }
   const team = policy.readIsolation;
   const status: SandboxStatus = {
     mode,
@@ -185,7 +203,7 @@ export async function createKernelSandbox(
     checks: outcome.checks,
     ...(team === undefined ? {} : { readIsolation: team }),
   };
-  return new KernelSandbox({ status, policy, backend });
+  return new KernelSandbox({ status, policy, backend, pins });
 }
 
 type FailureFields = {

@@ -9,22 +9,27 @@ import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
 import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import type { SandboxStatus } from "./status.js";
+import type { TeamPins } from "./team-pins.js";
 
 export class KernelSandbox {
   readonly status: SandboxStatus;
   /** The policy the self-test proved; null when not enforced. */
   readonly policy: SandboxPolicy | null;
   readonly #backend: SandboxBackend | null;
+  readonly #pins: TeamPins | null;
   #closed = false;
 
   constructor(fields: {
     status: SandboxStatus;
     policy: SandboxPolicy | null;
     backend: SandboxBackend | null;
+    /** A team policy's pinned bind sources, owned (and closed) by this sandbox. */
+    pins?: TeamPins | null;
   }) {
     this.status = fields.status;
     this.policy = fields.policy;
     this.#backend = fields.backend;
+    this.#pins = fields.pins ?? null;
   }
 
   get enforced(): boolean {
@@ -60,7 +65,7 @@ export class KernelSandbox {
     }
     // Team: a hardlink made since the last command would carry a protected file in.
     if (this.policy.readIsolation !== undefined) checkWorkspaceHardlinks(this.policy.workspace);
-    return this.#backend.wrap(this.policy, command, options);
+    return this.#backend.wrap(this.policy, command, { ...options, pins: this.#pins });
   }
 
   /**
@@ -94,6 +99,7 @@ export class KernelSandbox {
   close(): string | null {
     if (this.#closed) return null;
     this.#closed = true;
+    this.#pins?.close();
     if (this.policy === null) return null;
     const problem = removeTree(this.policy.tempDir);
     return problem === null

@@ -46,7 +46,13 @@ function isDirectory(path: string): boolean {
  * through an alias) are resolved as usual. Components are taken as the kernel takes them: ".."
  * climbs from the folder reached so far, not from the spelling.
  */
-function refuseLinkInsideRoots(given: string, roots: readonly string[], what: string): void {
+function refuseLinkInsideRoots(
+  given: string,
+  canonical: string,
+  roots: readonly string[],
+  what: string,
+): void {
+  const insideRoot = (path: string): boolean => roots.some((root) => isSameOrInside(path, root));
   let at = "/";
   for (const part of given.split("/")) {
     if (part === "" || part === ".") continue;
@@ -59,14 +65,23 @@ function refuseLinkInsideRoots(given: string, roots: readonly string[], what: st
     try {
       isLink = lstatSync(next).isSymbolicLink();
     } catch {
-      return; // missing: the existence rules refuse it
+      if (!insideRoot(at)) return; // outside every root: the other rules decide
+      refuse(
+        `${what} ${JSON.stringify(given)} must be an existing directory: ${JSON.stringify(next)} is not there`,
+      );
     }
-    if (isLink && roots.some((root) => isSameOrInside(at, root))) {
+    if (isLink && insideRoot(at)) {
       refuse(
         `${what} ${JSON.stringify(given)} goes through the symlink ${JSON.stringify(next)} inside a protected root; name the folder itself`,
       );
     }
     at = isLink ? canonicalPath(next) : next;
+  }
+  // The canonical form was taken earlier: a name swapped back and forth in between shows here.
+  if (at !== canonical) {
+    refuse(
+      `${what} ${JSON.stringify(given)} changed while it was checked (resolved first to ${JSON.stringify(canonical)}, then to ${JSON.stringify(at)})`,
+    );
   }
 }
 
@@ -108,12 +123,12 @@ export function normalizeReadIsolation(
     );
   }
 
-  refuseLinkInsideRoots(givenWorkspace, roots, "workspace");
+  refuseLinkInsideRoots(givenWorkspace, workspace, roots, "workspace");
 
   const allowed: string[] = [];
   (rawAllowed as unknown[]).forEach((raw, i) => {
     const path = canonicalInput(raw, `allowed root ${i + 1}`);
-    refuseLinkInsideRoots(raw as string, roots, `allowed root ${i + 1}`);
+    refuseLinkInsideRoots(raw as string, path, roots, `allowed root ${i + 1}`);
     const inside = roots.some((root) => isSameOrInside(path, root));
     if (!inside) {
       const covered = roots.find((root) => isSameOrInside(root, path));

@@ -4,9 +4,25 @@
 // the workspace before start refuses the launch before anything runs; listing the root names no
 // sibling. The unprivileged re-run repeats all of this as an ordinary user.
 import assert from "node:assert/strict";
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
+import {
+  createKernelSandbox,
+  SandboxUnavailableError,
+  type WrappedCommand,
+} from "../../src/index.js";
+import { closeLeakingDescriptors } from "../../src/platform/descriptors.js";
+import { runWrapped } from "../../src/platform/launch.js";
 import { runCli } from "../helpers/cli.js";
 import { useFixture, type Fixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason, systemPython } from "../helpers/host.js";
@@ -197,6 +213,48 @@ report(root=ls(sys.argv[1]), alice=ls(sys.argv[2]), above=ls(sys.argv[3]), creat
     assert.equal(r.code, 125, r.stderr);
     assert.match(r.stderr, /goes through the symlink .*sub.* inside a protected root/);
     assert.equal(existsSync(marker), false, "the command must not have run");
+  });
+  test("a folder on the way to the workspace swapped for a symlink after the checks does not bind the sibling's folder", async () => {
+    const team = makeTeam(fx);
+    // alice's workspace is ws/a/b; bob has a b/ of his own. A Cell of alice's running in ws
+    // (or anyone who writes ws) swaps a for a symlink to bob once the sandbox is created.
+    const workspace = join(team.workspace, "a", "b");
+    mkdirSync(workspace, { recursive: true });
+    const bobs = join(team.root, "bob", "b");
+    mkdirSync(bobs);
+    writeFileSync(join(bobs, "notes.txt"), fx.canary, { mode: 0o644 });
+    // As `cellguard exec` does: a descriptor this test process inherited would fail the
+    // host_descriptors_closed check (it would reach the Cell).
+    closeLeakingDescriptors();
+    const sandbox = await createKernelSandbox({
+      workspace,
+      mode: "enforce",
+      readIsolation: { roots: [team.root] },
+      home: fx.home,
+      env: fx.env,
+    });
+    try {
+      const a = join(team.workspace, "a");
+      renameSync(a, `${a}.real`);
+      symlinkSync("../../bob", a);
+      let wrapped: WrappedCommand;
+      try {
+        wrapped = sandbox.wrap(["/bin/cat", "notes.txt"]);
+      } catch (error) {
+        assert.ok(error instanceof SandboxUnavailableError, String(error));
+        assert.match(error.message, /changed while the sandbox was set up/);
+        return;
+      }
+      const r = await runWrapped(wrapped, {
+        cwd: "/",
+        env: sandbox.applyEnvironment({ PATH: "/usr/bin:/bin" }),
+        timeoutMs: 20_000,
+      });
+      assert.ok(!r.stdout.includes(fx.canary), "the sibling's folder was bound as the workspace");
+      assert.fail("the swapped path was wrapped");
+    } finally {
+      sandbox.close();
+    }
   });
 });
 
