@@ -133,7 +133,8 @@ export async function createKernelSandbox(
   // Team: the folders bound from here on are these directories, whatever their paths become.
   let pins: TeamPins | null;
   try {
-    pins = pinTeamBinds(policy);
+    // Only bubblewrap mounts by path; Seatbelt checks each access against the rules as it happens.
+    pins = backend.name === "bubblewrap" ? pinTeamBinds(policy) : null;
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;

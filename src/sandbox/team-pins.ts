@@ -3,7 +3,9 @@
 // the next one's): swapped for a symlink between our checks and that mount, `ws/sub` would bind
 // a sibling's folder. An open descriptor names one directory whatever happens to the path, and
 // bubblewrap's --bind-fd mounts exactly it (and closes it before the command starts).
-import { closeSync, constants, openSync, readlinkSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, readlinkSync } from "node:fs";
+import { decodeOctalEscapes } from "../platform/wsl.js";
+import { isSameOrInside } from "../policy/sandbox-policy.js";
 import { SandboxUnavailableError } from "../errors.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import { teamPinnedPaths } from "../render/bwrap-team.js";
@@ -42,6 +44,7 @@ export function pinTeamBinds(policy: SandboxPolicy): TeamPins | null {
     }
   };
   const verify = (): void => {
+    refuseMountsInside(policy.workspace);
     paths.forEach((path, i) => {
       const fd = fds[i];
       let named: string;
@@ -71,4 +74,34 @@ export function pinTeamBinds(policy: SandboxPolicy): TeamPins | null {
     );
   }
   return { fds, verify, close };
+}
+
+/**
+ * bubblewrap binds recursively: a mount inside the workspace comes along, and the hardlink
+ * inventory cannot see what it carries (a bind of a sibling's folder adds no links). Any mount
+ * point strictly inside the workspace refuses; so does a mount table that cannot be read. (An
+ * allowed root is shown as the host made it, mounts and hardlinks included.)
+ */
+export function refuseMountsInside(
+  workspace: string,
+  mountinfo: () => string = () => readFileSync("/proc/self/mountinfo", "utf8"),
+): void {
+  let text: string;
+  try {
+    text = mountinfo();
+  } catch (error) {
+    throw new SandboxUnavailableError(
+      `Team read isolation refused: the mount table could not be read (${String(error)}); nothing was run`,
+    );
+  }
+  for (const line of text.split("\n")) {
+    const field = line.split(" ")[4];
+    if (field === undefined) continue;
+    const mountPoint = decodeOctalEscapes(field);
+    if (mountPoint !== workspace && isSameOrInside(mountPoint, workspace)) {
+      throw new SandboxUnavailableError(
+        `Team read isolation refused: ${JSON.stringify(mountPoint)} is a mount inside the workspace ${JSON.stringify(workspace)}, whose content the hardlink inventory cannot vouch for; unmount it (an input folder belongs outside the workspace, as an allowed root); nothing was run`,
+      );
+    }
+  }
 }

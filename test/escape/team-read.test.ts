@@ -4,6 +4,7 @@
 // the workspace before start refuses the launch before anything runs; listing the root names no
 // sibling. The unprivileged re-run repeats all of this as an ordinary user.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
   linkSync,
@@ -25,7 +26,7 @@ import { closeLeakingDescriptors } from "../../src/platform/descriptors.js";
 import { runWrapped } from "../../src/platform/launch.js";
 import { runCli } from "../helpers/cli.js";
 import { useFixture, type Fixture } from "../helpers/fixture-home.js";
-import { sandboxSkipReason, systemPython } from "../helpers/host.js";
+import { isRoot, sandboxSkipReason, systemPython } from "../helpers/host.js";
 import { attack } from "./harness.js";
 
 const skip = sandboxSkipReason();
@@ -256,6 +257,42 @@ report(root=ls(sys.argv[1]), alice=ls(sys.argv[2]), above=ls(sys.argv[3]), creat
       sandbox.close();
     }
   });
+  test(
+    "a sibling's folder mounted inside the workspace refuses the launch before anything runs",
+    { skip: isRoot ? false : "only root can make the host mount; the unit test covers the rule" },
+    async () => {
+      const team = makeTeam(fx);
+      const data = join(team.workspace, "data");
+      mkdirSync(data);
+      const mounted = spawnSync("/bin/mount", ["--bind", dirname(team.sibling), data]);
+      assert.equal(mounted.status, 0, String(mounted.stderr));
+      try {
+        const marker = join(team.workspace, "ran");
+        const r = await runCli(
+          [
+            "exec",
+            "--mode",
+            "enforce",
+            "--workspace",
+            team.workspace,
+            ...team.cliArgs,
+            "--",
+            "/bin/sh",
+            "-c",
+            ': > "$0"; cat data/notes.txt',
+            marker,
+          ],
+          { env: fx.env, cwd: team.workspace },
+        );
+        assert.ok(!r.stdout.includes(fx.canary), "the sibling's secret leaked through the mount");
+        assert.equal(r.code, 125, r.stderr);
+        assert.match(r.stderr, /is a mount inside the workspace/);
+        assert.equal(existsSync(marker), false, "the command must not have run");
+      } finally {
+        spawnSync("/bin/umount", [data]);
+      }
+    },
+  );
 });
 
 describe(
