@@ -11,11 +11,20 @@ export interface InheritedData {
   readonly data: Uint8Array;
 }
 
+/** An open descriptor of this process the child gets as `fd` (a pinned bind source, say). */
+export interface PassedDescriptor {
+  /** The descriptor number in the child, above every inherited and extra pipe. */
+  readonly fd: number;
+  /** This process's descriptor. */
+  readonly from: number;
+}
+
 /** A command ready to spawn: what the sandbox's wrap returns. */
 export interface WrappedCommand {
   readonly file: string;
   readonly args: readonly string[];
   readonly inherited: readonly InheritedData[];
+  readonly passed?: readonly PassedDescriptor[];
 }
 
 export type StdioSetting = "pipe" | "inherit" | "ignore";
@@ -48,6 +57,15 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
     stdio.push("pipe");
   });
   for (let i = 0; i < (options.extraPipes ?? 0); i++) stdio.push("pipe");
+  for (const item of command.passed ?? []) {
+    if (item.fd < stdio.length) {
+      throw new RangeError(
+        `Cannot spawn: a passed descriptor would overlap the pipes: current value is ${item.fd}, pipes end at ${stdio.length - 1}`,
+      );
+    }
+    while (stdio.length < item.fd) stdio.push("ignore");
+    stdio.push(item.from);
+  }
   const child = spawn(command.file, [...command.args], {
     cwd: options.cwd,
     env: { ...options.env },

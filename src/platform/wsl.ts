@@ -274,7 +274,7 @@ function parseMountLine(line: string): WindowsMount | null {
 }
 
 // The kernel escapes space, tab, newline and backslash in mountinfo as three octal digits.
-function decodeOctalEscapes(field: string): string {
+export function decodeOctalEscapes(field: string): string {
   return field.replace(/\\([0-3][0-7][0-7])/g, (_, digits: string) =>
     String.fromCharCode(Number.parseInt(digits, 8)),
   );

@@ -10,11 +10,42 @@ export function teamRootMasks(policy: SandboxPolicy): string[] {
   return (policy.readIsolation?.roots ?? []).flatMap((root) => ["--tmpfs", root]);
 }
 
-/** The exact read-only exceptions bound back in; the private temp gets its own writable bind. */
+/**
+ * The child descriptor of the first team bind source: above the seccomp program, the probe's
+ * report and gate and the pipes kept open past it (at most descriptor 9, see fused-probe.ts).
+ */
+export const TEAM_PIN_FD_BASE = 10;
+
+/**
+ * What a team sandbox binds by descriptor, in descriptor order: the workspace, then each
+ * read-only exception except the private temp (which lives in a 0700 folder no Cell sees).
+ * Bound by path, a source under a folder a Cell writes could be swapped for a symlink just
+ * before bubblewrap mounts it. Empty for a single-user policy.
+ */
+export function teamPinnedPaths(policy: SandboxPolicy): string[] {
+  if (policy.readIsolation === undefined) return [];
+  return [policy.workspace, ...teamExceptions(policy)];
+}
+
+/** The workspace bind: by its pinned descriptor for a team policy, by path otherwise. */
+export function workspaceBind(policy: SandboxPolicy): string[] {
+  return policy.readIsolation === undefined
+    ? ["--bind", policy.workspace, policy.workspace]
+    : ["--bind-fd", String(TEAM_PIN_FD_BASE), policy.workspace];
+}
+
+/** The exact read-only exceptions bound back in, each by its pinned descriptor. */
 export function teamExceptionBinds(policy: SandboxPolicy): string[] {
-  return (policy.readIsolation?.allowedRoots ?? [])
-    .filter((path) => path !== policy.tempDir)
-    .flatMap((path) => ["--ro-bind", path, path]);
+  return teamExceptions(policy).flatMap((path, i) => [
+    "--ro-bind-fd",
+    String(TEAM_PIN_FD_BASE + 1 + i),
+    path,
+  ]);
+}
+
+/** The private temp gets its own writable bind. */
+function teamExceptions(policy: SandboxPolicy): string[] {
+  return (policy.readIsolation?.allowedRoots ?? []).filter((path) => path !== policy.tempDir);
 }
 
 /**

@@ -1,7 +1,12 @@
 // Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
 // steps follow the spec's order (WSL steps before the team steps at each stage).
 import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
-import { teamExceptionBinds, teamRootMasks, teamRootRemounts } from "./bwrap-team.js";
+import {
+  teamExceptionBinds,
+  teamRootMasks,
+  teamRootRemounts,
+  workspaceBind,
+} from "./bwrap-team.js";
 import { wslMaskArgv, wslMasksInsideArgv, wslRemountArgv } from "./bwrap-wsl.js";
 
 export interface BwrapRenderOptions {
@@ -61,7 +66,7 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // Team: protected roots hidden, after the rebuilt homes so a home that holds a root cannot
   // bind it back.
   argv.push(...teamRootMasks(policy));
-  argv.push("--bind", policy.workspace, policy.workspace);
+  argv.push(...workspaceBind(policy));
   for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
   // Team read-only exceptions.
   argv.push(...teamExceptionBinds(policy));

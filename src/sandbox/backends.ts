@@ -3,10 +3,13 @@
 import type { WrappedCommand } from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import { renderBwrapArgv } from "../render/bwrap.js";
+import { TEAM_PIN_FD_BASE, teamPinnedPaths } from "../render/bwrap-team.js";
+import { SandboxUnavailableError } from "../errors.js";
 import { renderSeatbeltArgv } from "../render/seatbelt.js";
 import { renderSeccompProgram } from "../render/seccomp.js";
 import type { SandboxBackendName } from "./status.js";
 import { teamChecks } from "./team-probe.js";
+import type { TeamPins } from "./team-pins.js";
 import { WSL_CHECKS } from "./wsl-form.js";
 
 export interface WrapOptions {
@@ -15,6 +18,8 @@ export interface WrapOptions {
    * The runtime spawns every sandbox in a new session and leaves this off.
    */
   readonly standalone: boolean;
+  /** A team policy's pinned bind sources (see team-pins.ts); required for one on bubblewrap. */
+  readonly pins?: TeamPins | null;
 }
 
 export interface SandboxBackend {
@@ -66,7 +71,12 @@ export function bubblewrapBackend(executable: string, arch: string): SandboxBack
         seccompFd: 3,
         newSession: options.standalone,
       });
-      return { file: executable, args: argv.slice(1), inherited: [{ fd: 3, data: seccomp }] };
+      return {
+        file: executable,
+        args: argv.slice(1),
+        inherited: [{ fd: 3, data: seccomp }],
+        passed: pinnedDescriptors(policy, options.pins ?? null),
+      };
     },
     requiredChecks: (policy) => [
       ...COMMON_CHECKS,
@@ -90,4 +100,20 @@ export function seatbeltBackend(executable: string): SandboxBackend {
     },
     requiredChecks: (policy) => [...COMMON_CHECKS, ...networkChecks(policy), ...teamChecks(policy)],
   };
+}
+
+/**
+ * The team bind sources handed to bubblewrap by descriptor, checked again first: a directory
+ * moved since it was pinned refuses. Without pins a team policy cannot be wrapped.
+ */
+function pinnedDescriptors(policy: SandboxPolicy, pins: TeamPins | null) {
+  const paths = teamPinnedPaths(policy);
+  if (paths.length === 0) return [];
+  if (pins === null || pins.fds.length !== paths.length) {
+    throw new SandboxUnavailableError(
+      "Cannot wrap a command: a team policy binds its folders by pinned descriptor, and none were given",
+    );
+  }
+  pins.verify();
+  return pins.fds.map((from, i) => ({ fd: TEAM_PIN_FD_BASE + i, from }));
 }

@@ -15,6 +15,7 @@ import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
 import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import { runSelfTest } from "./self-test.js";
+import { pinTeamBinds, type TeamPins } from "./team-pins.js";
 import { allocateTeamTemp, finalTeamPolicy, withTeamIsolation } from "./team-policy.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
 import { checkWindowsWorkspaceHardlinks, wslFormDetail, wslFormStatus } from "./wsl-form.js";
@@ -131,6 +132,15 @@ export async function createKernelSandbox(
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
+  // Team: the folders bound from here on are these directories, whatever their paths become.
+  let pins: TeamPins | null;
+  try {
+    // Only bubblewrap mounts by path; Seatbelt checks each access against the rules as it happens.
+    pins = backend.name === "bubblewrap" ? pinTeamBinds(policy) : null;
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
   // The caller may start a command gated on the verdict, so its sandbox is set up while the
   // self-test runs; it must not let the command proceed before this function returns enabled.
   hooks.whileSelfTesting?.(policy);
@@ -141,6 +151,7 @@ export async function createKernelSandbox(
     runner: opts.runner,
     home: opts.homes[0] ?? "/",
     env: opts.env,
+    pins,
   };
   const fuse = opts.customRunner ? undefined : hooks.fuse;
   let outcome = await runSelfTest(
@@ -157,6 +168,7 @@ export async function createKernelSandbox(
     outcome = await runSelfTest(testInputs);
   }
   if (!outcome.passed) {
+    pins?.close();
     rmSync(tempDir, { recursive: true, force: true });
     const detail = `${detected.detail}; ${outcome.detail}`;
     const facility =
@@ -169,11 +181,19 @@ export async function createKernelSandbox(
     if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
-  if (opts.team !== null) teamInventory(opts, backend.name, tempDir);
+  if (opts.team !== null) {
+    try {
+      teamInventory(opts, backend.name, tempDir);
+    } catch (error) {
+      pins?.close();
+      throw error;
+    }
+  }
   // WSL: a workspace on a Windows drive is inventoried again, after the self-test (§7.8 step 11).
   try {
     checkWindowsWorkspaceHardlinks(policy);
   } catch (error) {
+    pins?.close();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
@@ -196,7 +216,7 @@ export async function createKernelSandbox(
     ...(team === undefined ? {} : { readIsolation: team }),
     ...(policy.wsl ? { wsl: wslFormStatus(policy.wsl) } : {}),
   };
-  return new KernelSandbox({ status, policy, backend });
+  return new KernelSandbox({ status, policy, backend, pins });
 }
 
 type FailureFields = {

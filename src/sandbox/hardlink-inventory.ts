@@ -101,7 +101,8 @@ export function checkWorkspaceHardlinks(workspace: string, options: InventoryOpt
           const st = statOrRefuse(child, refuse);
           if (st.isDirectory()) {
             pending.push({ path: child, id: identityOf(st) });
-          } else if (st.isFile() && st.nlink > 1n) {
+          } else if (!st.isSymbolicLink() && st.nlink > 1n) {
+            // Not only regular files: a sibling's FIFO linked in carries what its writer sends.
             const key = `${st.dev}:${st.ino}`;
             const known = linked.get(key);
             if (known === undefined) {
@@ -131,7 +132,7 @@ export function checkWorkspaceHardlinks(workspace: string, options: InventoryOpt
       refuse(`changed during hardlink scan (${JSON.stringify(file.first)} gained names)`);
     if (file.seen < file.nlink) {
       refuse(
-        `contains a regular file hardlinked outside the workspace: ${JSON.stringify(file.first)} (${file.nlink} links, ${file.seen} inside); remove the link or copy the file`,
+        `contains a file hardlinked outside the workspace: ${JSON.stringify(file.first)} (${file.nlink} links, ${file.seen} inside); remove the link or copy the file`,
       );
     }
   }

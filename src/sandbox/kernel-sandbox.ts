@@ -9,6 +9,7 @@ import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
 import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import type { SandboxStatus } from "./status.js";
+import type { TeamPins } from "./team-pins.js";
 import { checkWindowsWorkspaceHardlinks } from "./wsl-form.js";
 
 export class KernelSandbox {
@@ -16,16 +17,20 @@ export class KernelSandbox {
   /** The policy the self-test proved; null when not enforced. */
   readonly policy: SandboxPolicy | null;
   readonly #backend: SandboxBackend | null;
+  readonly #pins: TeamPins | null;
   #closed = false;
 
   constructor(fields: {
     status: SandboxStatus;
     policy: SandboxPolicy | null;
     backend: SandboxBackend | null;
+    /** A team policy's pinned bind sources, owned (and closed) by this sandbox. */
+    pins?: TeamPins | null;
   }) {
     this.status = fields.status;
     this.policy = fields.policy;
     this.#backend = fields.backend;
+    this.#pins = fields.pins ?? null;
   }
 
   get enforced(): boolean {
@@ -63,7 +68,7 @@ export class KernelSandbox {
     if (this.policy.readIsolation !== undefined) checkWorkspaceHardlinks(this.policy.workspace);
     // WSL: a workspace on a Windows drive is inventoried for hardlinks before every command.
     checkWindowsWorkspaceHardlinks(this.policy);
-    return this.#backend.wrap(this.policy, command, options);
+    return this.#backend.wrap(this.policy, command, { ...options, pins: this.#pins });
   }
 
   /**
@@ -97,6 +102,7 @@ export class KernelSandbox {
   close(): string | null {
     if (this.#closed) return null;
     this.#closed = true;
+    this.#pins?.close();
     if (this.policy === null) return null;
     const problem = removeTree(this.policy.tempDir);
     return problem === null

@@ -1,6 +1,6 @@
 // Options for createKernelSandbox, normalised in one place: defaults applied, the environment
 // read once, the workspace checked and placed, the user's homes found.
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import {
   parseSandboxMode,
   rawNetworkFromEnv,
@@ -83,7 +83,8 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   const envNetwork = rawNetworkFromEnv(env);
   const platform = raw.platform ?? hostPlatform();
   const homes = raw.home !== undefined ? [raw.home] : accountHomes();
-  const workspace = canonicalWorkspace(raw.workspace ?? process.cwd());
+  const givenWorkspace = raw.workspace ?? process.cwd();
+  const workspace = canonicalWorkspace(givenWorkspace);
   checkWorkspacePlacement(workspace, {
     homes,
     dataDirs: homes.flatMap((home) => dataDirCandidates(platform.os, env, home)),
@@ -96,7 +97,10 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
   });
   // Validated first (types included), then kept as a frozen copy for the second normalisation.
   const given = raw.readIsolation ?? null;
-  const team = given === null ? null : normalizeReadIsolation(given, workspace);
+  const team =
+    given === null
+      ? null
+      : normalizeReadIsolation(given, workspace, absoluteAsGiven(givenWorkspace));
   const isolation = given === null ? null : readIsolation(given);
   return {
     workspace,
@@ -117,4 +121,9 @@ export function normalizeOptions(options: KernelSandboxOptions): NormalizedOptio
     team,
     wslHost: raw.wslHost ?? realWslSandboxHost(),
   };
+}
+
+/** An absolute spelling of a caller's path with its ".." kept (join would fold them away). */
+function absoluteAsGiven(path: string): string {
+  return isAbsolute(path) ? path : `${process.cwd()}/${path}`;
 }

@@ -189,6 +189,17 @@ if team is not None:
         through_link(os.symlink, p, "%s.sym%d" % (workspace_file, i)) for i, p in enumerate(siblings))
     checks["sibling_hardlink_read_blocked"] = not any(
         through_link(os.link, p, "%s.hard%d" % (workspace_file, i)) for i, p in enumerate(siblings))
+    # No host descriptor above the probe's own pipes (0-9) may reach the command: neither the
+    # pinned bind sources (10 and up, which bubblewrap closes) nor one the embedding process
+    # inherited without close-on-exec. A directory opened on the host's mount climbs with ".."
+    # out of the workspace into the hidden root (measured through the library API).
+    def is_open(fd):
+        try:
+            os.fstat(fd)
+            return True
+        except OSError:
+            return False
+    checks["host_descriptors_closed"] = not any(is_open(fd) for fd in range(10, 1024))
     if allowed:
         checks["allowed_roots_readable"] = all(readable(p) for p in allowed)
 

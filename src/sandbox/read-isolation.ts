@@ -1,7 +1,7 @@
 // Validating a team policy against the host (§7.3): the caller's paths are checked, resolved
 // and reduced here, once; the renderers only see the result.
-import { statSync } from "node:fs";
-import { isAbsolute } from "node:path";
+import { lstatSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import { SandboxConfigurationError } from "../errors.js";
 import { canonicalPath } from "../platform/canonical-path.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
@@ -39,6 +39,53 @@ function isDirectory(path: string): boolean {
 }
 
 /**
+ * Refuses a path that reaches its folder through a symlink lying inside a protected root. Such a
+ * link sits where a Cell may have written it (an earlier Cell's workspace holds the next one's),
+ * so following it would let that Cell pick which member's folder is bound next: `ws/sub -> ../../bob`
+ * resolves to a strict child of the root like any other. Symlinks before the root (a root named
+ * through an alias) are resolved as usual. Components are taken as the kernel takes them: ".."
+ * climbs from the folder reached so far, not from the spelling.
+ */
+function refuseLinkInsideRoots(
+  given: string,
+  canonical: string,
+  roots: readonly string[],
+  what: string,
+): void {
+  const insideRoot = (path: string): boolean => roots.some((root) => isSameOrInside(path, root));
+  let at = "/";
+  for (const part of given.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      at = dirname(at);
+      continue;
+    }
+    const next = join(at, part);
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      if (!insideRoot(at)) return; // outside every root: the other rules decide
+      refuse(
+        `${what} ${JSON.stringify(given)} must be an existing directory: ${JSON.stringify(next)} is not there`,
+      );
+    }
+    if (isLink && insideRoot(at)) {
+      refuse(
+        `${what} ${JSON.stringify(given)} goes through the symlink ${JSON.stringify(next)} inside a protected root; name the folder itself`,
+      );
+    }
+    at = isLink ? canonicalPath(next) : next;
+  }
+  // The canonical form was taken earlier: a name swapped back and forth in between shows here.
+  if (at !== canonical) {
+    refuse(
+      `${what} ${JSON.stringify(given)} changed while it was checked (resolved first to ${JSON.stringify(canonical)}, then to ${JSON.stringify(at)})`,
+    );
+  }
+}
+
+/**
  * Validates and reduces a team policy for one canonical workspace. The rules (§7.3): at least
  * one root, each an existing directory, at least one STRICTLY containing the workspace; an
  * exception inside a root must be an existing directory and must not contain the workspace; an
@@ -50,6 +97,7 @@ function isDirectory(path: string): boolean {
 export function normalizeReadIsolation(
   isolation: KernelReadIsolation,
   workspace: string,
+  givenWorkspace: string = workspace,
 ): TeamReadPolicy {
   if (isolation === null || typeof isolation !== "object")
     refuse("readIsolation must be an object with roots and allowedRoots");
@@ -75,9 +123,12 @@ export function normalizeReadIsolation(
     );
   }
 
+  refuseLinkInsideRoots(givenWorkspace, workspace, roots, "workspace");
+
   const allowed: string[] = [];
   (rawAllowed as unknown[]).forEach((raw, i) => {
     const path = canonicalInput(raw, `allowed root ${i + 1}`);
+    refuseLinkInsideRoots(raw as string, path, roots, `allowed root ${i + 1}`);
     const inside = roots.some((root) => isSameOrInside(path, root));
     if (!inside) {
       const covered = roots.find((root) => isSameOrInside(root, path));

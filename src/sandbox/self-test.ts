@@ -24,6 +24,7 @@ import {
 } from "./fused-probe.js";
 import { PROBE_SCRIPT, WSL_PROBE_FLAG } from "./probe-script.js";
 import { prepareTeamProbe } from "./team-probe.js";
+import type { TeamPins } from "./team-pins.js";
 import { hiddenByWslForm } from "./wsl-form.js";
 
 export type SelfTestRunner = (
@@ -45,6 +46,8 @@ export interface SelfTestInputs {
   readonly env: NodeJS.ProcessEnv;
   /** Run the probe fused with this command, which it execs on "go" (see fused-probe.ts). */
   readonly fused?: FusedCommand;
+  /** A team policy's pinned bind sources (see team-pins.ts). */
+  readonly pins?: TeamPins | null;
 }
 
 export interface SelfTestOutcome {
@@ -107,13 +110,18 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
             FUSED_MARKER,
             ...fusedArgv(
               fused,
-              firstKeptFd(backend.wrap(policy, [inputs.python], { standalone: false })),
+              firstKeptFd(
+                backend.wrap(policy, [inputs.python], {
+                  standalone: false,
+                  pins: inputs.pins ?? null,
+                }),
+              ),
             ),
           ];
     const wrapped = backend.wrap(
       policy,
       [inputs.python, "-I", "-S", "-c", PROBE_SCRIPT, ...probeArgs, ...then],
-      { standalone: false },
+      { standalone: false, pins: inputs.pins ?? null },
     );
     let result: RunResult;
     try {

@@ -26,6 +26,7 @@ export const TEAM_CHECKS = [
   "sibling_read_blocked",
   "sibling_symlink_read_blocked",
   "sibling_hardlink_read_blocked",
+  "host_descriptors_closed",
 ] as const;
 
 /** The team checks the host requires for this policy, decided here, not by the probe. */

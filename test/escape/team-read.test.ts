@@ -4,12 +4,29 @@
 // the workspace before start refuses the launch before anything runs; listing the root names no
 // sibling. The unprivileged re-run repeats all of this as an ordinary user.
 import assert from "node:assert/strict";
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
+import {
+  createKernelSandbox,
+  SandboxUnavailableError,
+  type WrappedCommand,
+} from "../../src/index.js";
+import { closeLeakingDescriptors } from "../../src/platform/descriptors.js";
+import { runWrapped } from "../../src/platform/launch.js";
 import { runCli } from "../helpers/cli.js";
 import { useFixture, type Fixture } from "../helpers/fixture-home.js";
-import { sandboxSkipReason, systemPython } from "../helpers/host.js";
+import { isRoot, sandboxSkipReason, systemPython } from "../helpers/host.js";
 import { attack } from "./harness.js";
 
 const skip = sandboxSkipReason();
@@ -170,6 +187,112 @@ report(root=ls(sys.argv[1]), alice=ls(sys.argv[2]), above=ls(sys.argv[3]), creat
     assert.equal(existsSync(marker), false, "the command must not have run");
     assert.ok(!r.stdout.includes(fx.canary));
   });
+  test("a symlink an earlier Cell left in its workspace cannot redirect a later Cell's workspace to a sibling", async () => {
+    const team = makeTeam(fx);
+    // Cell 1, in alice/ws, plants sub -> ../../bob, where a later Cell's workspace will be named.
+    const planted = await run(team, `report(made=attempt(lambda: os.symlink("../../bob", "sub")))`);
+    assert.equal(planted.report["made"], "ok", planted.stderr);
+    // Cell 2: the host asks for alice/ws/sub; it must not get bob's folder.
+    const marker = join(team.workspace, "ran");
+    const r = await runCli(
+      [
+        "exec",
+        "--mode",
+        "enforce",
+        "--workspace",
+        join(team.workspace, "sub"),
+        ...team.cliArgs,
+        "--",
+        "/bin/sh",
+        "-c",
+        ': > "$0"; cat notes.txt',
+        marker,
+      ],
+      { env: fx.env, cwd: team.workspace },
+    );
+    assert.ok(!r.stdout.includes(fx.canary), "the sibling's secret leaked through the redirect");
+    assert.equal(r.code, 125, r.stderr);
+    assert.match(r.stderr, /goes through the symlink .*sub.* inside a protected root/);
+    assert.equal(existsSync(marker), false, "the command must not have run");
+  });
+  test("a folder on the way to the workspace swapped for a symlink after the checks does not bind the sibling's folder", async () => {
+    const team = makeTeam(fx);
+    // alice's workspace is ws/a/b; bob has a b/ of his own. A Cell of alice's running in ws
+    // (or anyone who writes ws) swaps a for a symlink to bob once the sandbox is created.
+    const workspace = join(team.workspace, "a", "b");
+    mkdirSync(workspace, { recursive: true });
+    const bobs = join(team.root, "bob", "b");
+    mkdirSync(bobs);
+    writeFileSync(join(bobs, "notes.txt"), fx.canary, { mode: 0o644 });
+    // As `cellguard exec` does: a descriptor this test process inherited would fail the
+    // host_descriptors_closed check (it would reach the Cell).
+    closeLeakingDescriptors();
+    const sandbox = await createKernelSandbox({
+      workspace,
+      mode: "enforce",
+      readIsolation: { roots: [team.root] },
+      home: fx.home,
+      env: fx.env,
+    });
+    try {
+      const a = join(team.workspace, "a");
+      renameSync(a, `${a}.real`);
+      symlinkSync("../../bob", a);
+      let wrapped: WrappedCommand;
+      try {
+        wrapped = sandbox.wrap(["/bin/cat", "notes.txt"]);
+      } catch (error) {
+        assert.ok(error instanceof SandboxUnavailableError, String(error));
+        assert.match(error.message, /changed while the sandbox was set up/);
+        return;
+      }
+      const r = await runWrapped(wrapped, {
+        cwd: "/",
+        env: sandbox.applyEnvironment({ PATH: "/usr/bin:/bin" }),
+        timeoutMs: 20_000,
+      });
+      assert.ok(!r.stdout.includes(fx.canary), "the sibling's folder was bound as the workspace");
+      assert.fail("the swapped path was wrapped");
+    } finally {
+      sandbox.close();
+    }
+  });
+  test(
+    "a sibling's folder mounted inside the workspace refuses the launch before anything runs",
+    { skip: isRoot ? false : "only root can make the host mount; the unit test covers the rule" },
+    async () => {
+      const team = makeTeam(fx);
+      const data = join(team.workspace, "data");
+      mkdirSync(data);
+      const mounted = spawnSync("/bin/mount", ["--bind", dirname(team.sibling), data]);
+      assert.equal(mounted.status, 0, String(mounted.stderr));
+      try {
+        const marker = join(team.workspace, "ran");
+        const r = await runCli(
+          [
+            "exec",
+            "--mode",
+            "enforce",
+            "--workspace",
+            team.workspace,
+            ...team.cliArgs,
+            "--",
+            "/bin/sh",
+            "-c",
+            ': > "$0"; cat data/notes.txt',
+            marker,
+          ],
+          { env: fx.env, cwd: team.workspace },
+        );
+        assert.ok(!r.stdout.includes(fx.canary), "the sibling's secret leaked through the mount");
+        assert.equal(r.code, 125, r.stderr);
+        assert.match(r.stderr, /is a mount inside the workspace/);
+        assert.equal(existsSync(marker), false, "the command must not have run");
+      } finally {
+        spawnSync("/bin/umount", [data]);
+      }
+    },
+  );
 });
 
 describe(

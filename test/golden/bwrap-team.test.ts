@@ -5,6 +5,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import { renderBwrapArgv, type BwrapRenderOptions } from "../../src/render/bwrap.js";
+import { teamPinnedPaths } from "../../src/render/bwrap-team.js";
 import { assertGolden } from "./golden.js";
 import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
 
@@ -33,7 +34,9 @@ const ARITY: Readonly<Record<string, number>> = {
   "--tmpfs": 1,
   "--chdir": 1,
   "--bind": 2,
+  "--bind-fd": 2,
   "--ro-bind": 2,
+  "--ro-bind-fd": 2,
   "--ro-bind-try": 2,
   "--symlink": 2,
 };
@@ -74,6 +77,10 @@ const render = (p: SandboxPolicy = teamPolicy()): { argv: string[]; ops: Op[] } 
 const at = (ops: readonly Op[], op: string, first: string): number =>
   ops.findIndex((o) => o.op === op && o.args[0] === first);
 
+/** A bind onto `dest`, by path or by pinned descriptor. */
+const bindOnto = (ops: readonly Op[], op: string, dest: string): number =>
+  ops.findIndex((o) => o.op === op && o.args[1] === dest);
+
 const json = (argv: readonly string[]): string => `${JSON.stringify(argv, null, 2)}\n`;
 
 describe("bubblewrap team argv golden files", () => {
@@ -100,7 +107,7 @@ describe("bubblewrap team argv golden files", () => {
 describe("bubblewrap team argv order", () => {
   test("each root: --tmpfs before the workspace bind, --remount-ro after the temp bind", () => {
     const { ops } = render();
-    const wsBind = at(ops, "--bind", WORKSPACE);
+    const wsBind = bindOnto(ops, "--bind-fd", WORKSPACE);
     const tempBind = at(ops, "--bind", TEMP);
     for (const root of [DATA, USERS, "/tmp"]) {
       const tmpfs = at(ops, "--tmpfs", root);
@@ -124,24 +131,40 @@ describe("bubblewrap team argv order", () => {
     const roBinds = ops.filter((o) => o.op === "--ro-bind" && o.args[0] !== "/").map((o) => o.args);
     assert.deepEqual(
       roBinds.filter((a) => a[0] !== "/dev/null"),
+      [],
+      "no exception is bound by path",
+    );
+    // Bound by the descriptors pinned on the host, in teamPinnedPaths order from descriptor 10.
+    assert.deepEqual(
+      ops.filter((o) => o.op === "--ro-bind-fd").map((o) => o.args),
       [
-        [INPUT, INPUT],
-        [SKILL, SKILL],
+        ["11", INPUT],
+        ["12", SKILL],
       ],
     );
     assert.deepEqual(
+      ops.filter((o) => o.op === "--bind-fd").map((o) => o.args),
+      [["10", WORKSPACE]],
+    );
+    assert.deepEqual(
       ops.filter((o) => o.op === "--bind").map((o) => o.args[0]),
-      [WORKSPACE, TEMP],
+      [TEMP],
     );
     for (const arg of argv)
       assert.ok(!arg.startsWith(SIBLING), `the sibling is never named: ${arg}`);
-    const exceptionBinds = ops.filter(
-      (o) => o.op === "--ro-bind" && (o.args[0] === INPUT || o.args[0] === SKILL),
-    );
+    const exceptionBinds = ops.filter((o) => o.op === "--ro-bind-fd");
     for (const bind of exceptionBinds) {
-      assert.ok(ops.indexOf(bind) > at(ops, "--bind", WORKSPACE));
+      assert.ok(ops.indexOf(bind) > bindOnto(ops, "--bind-fd", WORKSPACE));
       assert.ok(ops.indexOf(bind) < at(ops, "--bind", TEMP));
     }
+  });
+
+  test("a team workspace and its exceptions are bound by pinned descriptor, never by a path a Cell could swap", () => {
+    const { ops } = render();
+    assert.equal(at(ops, "--bind", WORKSPACE), -1);
+    assert.equal(at(ops, "--ro-bind", INPUT), -1);
+    assert.equal(at(ops, "--ro-bind", SKILL), -1);
+    assert.deepEqual(teamPinnedPaths(teamPolicy()), [WORKSPACE, INPUT, SKILL]);
   });
 
   test("masks come after the team remounts, so a deny still wins inside the workspace", () => {
@@ -159,5 +182,10 @@ describe("bubblewrap team argv order", () => {
     assert.equal(at(ops, "--tmpfs", USERS), -1);
     assert.equal(at(ops, "--remount-ro", USERS), -1);
     assert.equal(at(ops, "--ro-bind", INPUT), -1);
+    assert.ok(at(ops, "--bind", WORKSPACE) >= 0, "a single-user workspace is bound by path");
+    assert.equal(
+      ops.findIndex((o) => o.op === "--bind-fd"),
+      -1,
+    );
   });
 });

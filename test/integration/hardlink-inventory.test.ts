@@ -3,6 +3,7 @@
 // the entry bound, the time bound, a directory that changes or cannot be read mid-walk, a link
 // count that moves — refuses. The bounds are injected so nothing here waits on a clock.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   linkSync,
@@ -39,7 +40,18 @@ describe("workspace hardlink inventory", () => {
     linkSync(outside, join(fx.workspace, "deep", "er", "copy.txt"));
     assert.throws(
       () => checkWorkspaceHardlinks(fx.workspace),
-      refusal(/contains a regular file hardlinked outside the workspace: .*deep\/er\/copy\.txt/),
+      refusal(/contains a file hardlinked outside the workspace: .*deep\/er\/copy\.txt/),
+    );
+  });
+
+  test("a sibling's FIFO hardlinked into the workspace refuses like a regular file", () => {
+    const outside = join(fx.root, "bob.fifo");
+    const made = spawnSync("/usr/bin/mkfifo", [outside]);
+    assert.equal(made.status, 0, String(made.stderr));
+    linkSync(outside, join(fx.workspace, "pipe"));
+    assert.throws(
+      () => checkWorkspaceHardlinks(fx.workspace),
+      refusal(/hardlinked outside the workspace: .*pipe.* \(2 links, 1 inside\)/),
     );
   });
 

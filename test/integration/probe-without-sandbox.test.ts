@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
+  closeSync,
+  constants,
   mkdirSync,
+  openSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -13,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { closeLeakingDescriptors } from "../../src/platform/descriptors.js";
 import { PROBE_SCRIPT } from "../../src/sandbox/probe-script.js";
 import { isLinux, isRoot, systemPython } from "../helpers/host.js";
 
@@ -118,6 +122,37 @@ test(
       chmodSync(keys, 0o700);
       assert.equal(checks["secret_read_blocked"], false);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  "a host directory descriptor left open into a team command fails host_descriptors_closed",
+  { skip },
+  () => {
+    closeLeakingDescriptors(); // what this process inherited would reach the probe as well
+    const dir = mkdtempSync(join(tmpdir(), "cellguard-probe-"));
+    const pinned = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      const run = (leak: boolean): Record<string, boolean> => {
+        const stdio: ("ignore" | "pipe" | number)[] = ["ignore", "pipe", "pipe"];
+        if (leak) {
+          while (stdio.length < 10) stdio.push("ignore");
+          stdio.push(pinned);
+        }
+        const r = spawnSync(
+          systemPython ?? "python3",
+          ["-I", "-S", "-c", PROBE_SCRIPT, join(dir, "w"), join(dir, "t"), join(dir, "outside"),
+            "0", "0", String(process.pid), "", "--cellguard-team", "0", "0"],
+          { encoding: "utf8", stdio },
+        ); // prettier-ignore
+        return (JSON.parse(r.stdout) as { checks: Record<string, boolean> }).checks;
+      };
+      assert.equal(run(false)["host_descriptors_closed"], true);
+      assert.equal(run(true)["host_descriptors_closed"], false);
+    } finally {
+      closeSync(pinned);
       rmSync(dir, { recursive: true, force: true });
     }
   },
