@@ -128,6 +128,59 @@ describe("cellguard launch", { skip }, () => {
     assert.equal(code, 143, stderr);
   });
 
+  test("a server or its child cannot plant loader configuration, libraries or names in / that run outside the confinement", async () => {
+    // As root the server and its children own /etc, /usr and "/": /etc/ld.so.preload, a
+    // replaced library or a swapped /lib64 link would run inside the next bubblewrap the
+    // supervisor starts, outside every confinement. Harmless probe names stand in for those.
+    const l = layout("system-trees");
+    const tag = `cellguard-probe-${process.pid}-${Date.now()}`;
+    const probes = ["/etc", "/usr/lib", "/"].map((d) => join(d, tag));
+    const childProbes = probes.map((p) => `${p}-child`);
+    const server = join(l.dir, "system-server.mjs");
+    writeFileSync(
+      server,
+      `import { writeFileSync } from "node:fs";
+import { spawnProtectedChild } from ${JSON.stringify(spawnChildModule)};
+const report = {};
+for (const p of ${JSON.stringify(probes)}) {
+  try { writeFileSync(p, "x"); report[p] = "written"; } catch (e) { report[p] = e.code; }
+}
+const script = ${JSON.stringify(childProbes)}.map((p) => \`(: > \${p}) 2>/dev/null && echo "\${p} written" || echo "\${p} refused"\`).join("; ");
+const child = spawnProtectedChild(["/bin/sh", "-c", script], { cwd: ${JSON.stringify(l.project)}, env: { PATH: "/usr/bin:/bin" } });
+let out = "";
+child.stdout.on("data", (d) => (out += d));
+child.on("exit", (code) => { report.child = out; report.childExit = code; console.log("REPORT " + JSON.stringify(report)); });
+`,
+    );
+    const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+    writeFileSync(
+      l.manifest,
+      JSON.stringify({
+        ...manifest,
+        controlPaths: [l.control, server],
+        server: { command: [process.execPath, server], cwd: l.project, passEnv: ["PATH"] },
+      }),
+    );
+    try {
+      const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+      const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+      assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+      const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+      const root = process.getuid?.() === 0;
+      for (const p of probes)
+        if (root) assert.equal(report[p], "EROFS", p);
+        else
+          assert.ok(report[p] === "EROFS" || report[p] === "EACCES", `${p}: ${String(report[p])}`);
+      assert.equal(report["childExit"], 0);
+      for (const p of childProbes)
+        assert.match(String(report["child"]), new RegExp(`${p} refused`));
+      for (const p of [...probes, ...childProbes])
+        assert.equal(existsSync(p), false, `${p} was created`);
+    } finally {
+      for (const p of [...probes, ...childProbes]) rmSync(p, { force: true });
+    }
+  });
+
   const refusals: [string, (l: Layout) => Record<string, unknown> | void, RegExp][] = [
     [
       "a relative control path",
