@@ -11,7 +11,7 @@
 
 /** Reads its configuration as JSON from descriptor 3 until EOF. */
 export const SUPERVISOR_SOURCE = String.raw`
-import base64, fcntl, json, os, re, signal, socket, sys, threading
+import array, base64, fcntl, json, os, re, signal, socket, sys, threading
 cfg = b""
 while True:
     chunk = os.read(3, 65536)
@@ -114,9 +114,20 @@ srv.close()
 for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     signal.signal(sig, lambda n, f: kill_group(server, n))
 
+def receive():
+    # Close-on-exec from the moment they arrive (MSG_CMSG_CLOEXEC; socket.recv_fds drops its
+    # flags): posix_spawn keeps every other descriptor, so a child spawned meanwhile by another
+    # thread would inherit them, and each child its own reply socket.
+    fds = array.array("i")
+    data, ancillary, _, _ = sup.recvmsg(1 << 20, socket.CMSG_LEN(4 * fds.itemsize), socket.MSG_CMSG_CLOEXEC)
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+    return data, list(fds)
+
 def loop():
     while True:
-        try: data, fds, _, _ = socket.recv_fds(sup, 1 << 20, 4)
+        try: data, fds = receive()
         except OSError: return
         if not data and not fds: return
         if len(fds) != 4:
