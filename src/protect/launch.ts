@@ -23,7 +23,7 @@ import { planLinuxMounts } from "./linux-plan.js";
 import type { ProtectManifest } from "./manifest.js";
 import { trustedSystemPython } from "./pin.js";
 import { childProfile, controlProfile, type ProtectProfile } from "./profiles.js";
-import { composeRules } from "./rules.js";
+import { composeRules, type ProtectRuleSet } from "./rules.js";
 import { SUPERVISOR_SOURCE } from "./supervisor-source.js";
 import { validate } from "./validate.js";
 
@@ -88,11 +88,17 @@ export async function prepareLaunch(
     ]);
     const child = childProfile(manifest);
     const composed = composeRules(child.rules, control.rules);
+    // Every child's bubblewrap binds the work members back, and masks the store roots, by name
+    // on the host at its start. The server may write its store, but if it could rename or remove
+    // a store root, a work member or one of their ancestors, it could swap in a symlink that
+    // child binds follow (a work member linked to a credential directory the server itself
+    // cannot read). Pinned as ancestors: mount points, still writable inside, never renamed.
+    const serverRules = composeRules(control.rules, storeNamePins(child.rules));
     const common = { platform: options.platform, bwrap, python, deniedFile, allowedDir: probeDir };
     // The child rules alone (when there is a store), then as every child gets them, composed.
     if (child.rules.writes.length > 0) await validate(child, common);
     await validate({ rules: composed }, common);
-    await validate(control, common);
+    await validate({ rules: serverRules }, common);
     const serverEnv: Record<string, string> = {};
     for (const name of manifest.server.passEnv) {
       const value = options.env[name];
@@ -102,7 +108,7 @@ export async function prepareLaunch(
     serverEnv[PROTECTED_DIGEST_ENV] = digest;
     serverEnv[PROTECTED_MANIFEST_ENV] = manifest.manifestPath;
     serverEnv[CHILD_PROFILE_ENV] = child.canonical;
-    const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(control.rules), {
+    const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(serverRules), {
       deniedFile,
       cwd: manifest.server.cwd,
       env: serverEnv,
@@ -129,6 +135,16 @@ export async function prepareLaunch(
     cleanup();
     throw error;
   }
+}
+
+/** The store names child mounts are resolved through, as rename-proof (not write-denied) paths. */
+function storeNamePins(child: ProtectRuleSet): ProtectRuleSet {
+  return {
+    writes: [],
+    reads: [],
+    workPaths: [],
+    ancestors: [...child.ancestors, ...child.reads, ...child.workPaths],
+  };
 }
 
 /**

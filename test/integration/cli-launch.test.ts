@@ -181,6 +181,67 @@ child.on("exit", (code) => { report.child = out; report.childExit = code; consol
     }
   });
 
+  test(
+    "a server that swaps a work member for a symlink to a credential directory cannot make its child read the credential",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    async () => {
+      // The server cannot read the credential itself, but each child's bubblewrap binds the work
+      // member back by name on the host: a symlink there would be followed.
+      const l = layout("work-member-swap");
+      const operator = join(l.dir, "operator");
+      mkdirSync(operator);
+      writeFileSync(join(operator, "token"), "OPERATOR-CREDENTIAL");
+      const member = join(l.store, "build-cache");
+      const server = join(l.dir, "swap-server.py");
+      writeFileSync(
+        server,
+        `import json, os, shutil, socket
+ch = socket.socket(fileno=4)
+report = {}
+try:
+    open(${JSON.stringify(join(operator, "token"))}).read(); report["server_read"] = "read"
+except OSError as e: report["server_read"] = e.strerror
+def attempt(name, act):
+    try: act(); report[name] = "done"
+    except OSError as e: report[name] = e.strerror
+attempt("swap_member", lambda: (shutil.rmtree(${JSON.stringify(member)}), os.symlink(${JSON.stringify(operator)}, ${JSON.stringify(member)})))
+mine, theirs = socket.socketpair()
+req = {"argv": ["/bin/sh", "-c", "cat ${member}/token; ls ${member}"], "cwd": "/", "env": {}}
+socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+theirs.close()
+while mine.recv(4096): pass
+attempt("rename_member", lambda: os.rename(${JSON.stringify(member)}, ${JSON.stringify(`${member}.moved`)}))
+attempt("rename_store", lambda: os.rename(${JSON.stringify(l.store)}, ${JSON.stringify(`${l.store}.moved`)}))
+print("REPORT " + json.dumps(report), flush=True)
+`,
+      );
+      const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+      writeFileSync(
+        l.manifest,
+        JSON.stringify({
+          ...manifest,
+          controlPaths: [l.control, server],
+          operatorCredentials: [operator],
+          server: {
+            command: [systemPython ?? "/usr/bin/python3", "-I", "-S", server],
+            cwd: l.project,
+            passEnv: ["PATH"],
+          },
+        }),
+      );
+      const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+      const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+      assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+      const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+      assert.notEqual(report["server_read"], "read");
+      assert.doesNotMatch(r.stdout, /OPERATOR-CREDENTIAL/, "the child read the credential");
+      for (const act of ["swap_member", "rename_member", "rename_store"])
+        assert.notEqual(report[act], "done", `${act} succeeded`);
+      assert.equal(existsSync(join(member, "token")), false, "the work member was replaced");
+      assert.equal(existsSync(l.store), true, "the store was renamed");
+    },
+  );
+
   const refusals: [string, (l: Layout) => Record<string, unknown> | void, RegExp][] = [
     [
       "a relative control path",
