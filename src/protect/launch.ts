@@ -32,8 +32,10 @@ export interface LaunchPlan {
   readonly child: ProtectProfile;
   /** The server's environment: the pass-through names plus the pins, nothing else. */
   readonly serverEnv: Readonly<Record<string, string>>;
-  /** Full bubblewrap argv of the server. */
+  /** bubblewrap and its options for the server, up to (not including) the final "--". */
   readonly serverArgv: readonly string[];
+  /** The server's command, after that "--" (kept apart: a value may itself be "--"). */
+  readonly serverCommand: readonly string[];
   /** bubblewrap argv of every child, up to (and including) --clearenv. */
   readonly childPrefix: readonly string[];
   readonly python: string;
@@ -108,11 +110,12 @@ export async function prepareLaunch(
     serverEnv[PROTECTED_DIGEST_ENV] = digest;
     serverEnv[PROTECTED_MANIFEST_ENV] = manifest.manifestPath;
     serverEnv[CHILD_PROFILE_ENV] = child.canonical;
+    const command = manifest.server.command;
     const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(serverRules), {
       deniedFile,
       cwd: manifest.server.cwd,
       env: serverEnv,
-      command: manifest.server.command,
+      command,
     });
     const childArgs = renderProtectedBwrapArgs(planLinuxMounts(composed), {
       deniedFile,
@@ -125,7 +128,8 @@ export async function prepareLaunch(
       control,
       child,
       serverEnv: Object.freeze(serverEnv),
-      serverArgv: Object.freeze([bwrap, ...serverArgs]),
+      serverArgv: Object.freeze([bwrap, ...serverArgs.slice(0, -command.length - 1)]),
+      serverCommand: Object.freeze([...command]),
       childPrefix: Object.freeze([bwrap, ...childArgs.slice(0, clear + 1)]),
       python,
       sessionDir,
@@ -160,6 +164,7 @@ export function startSupervisor(plan: LaunchPlan, arch: string): ChildProcess {
   });
   const config = JSON.stringify({
     server: plan.serverArgv,
+    server_command: plan.serverCommand,
     child: plan.childPrefix,
     seccomp: Buffer.from(renderSeccompProgram(arch)).toString("base64"),
   });

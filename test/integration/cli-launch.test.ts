@@ -8,6 +8,7 @@ import {
   linkSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -239,6 +240,72 @@ print("REPORT " + json.dumps(report), flush=True)
         assert.notEqual(report[act], "done", `${act} succeeded`);
       assert.equal(existsSync(join(member, "token")), false, "the work member was replaced");
       assert.equal(existsSync(l.store), true, "the store was renamed");
+    },
+  );
+
+  test(
+    "a passed-through secret and a child's environment never appear in a host process's argv",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    async () => {
+      // Every local user can read /proc/PID/cmdline: a bubblewrap started with
+      // `--setenv NAME VALUE` would publish the server's token for the whole session.
+      const l = layout("argv-secrets");
+      const serverSecret = `server-secret-${process.pid}-${Date.now()}`;
+      const childSecret = `child-secret-${process.pid}-${Date.now()}`;
+      const ready = join(l.dir, "child-running");
+      const server = join(l.dir, "env-server.py");
+      writeFileSync(
+        server,
+        `import json, os, socket, time
+ch = socket.socket(fileno=4)
+mine, theirs = socket.socketpair()
+req = {"argv": ["/bin/sh", "-c", ": > ${ready}; exec /bin/sleep 4"], "cwd": "/", "env": {"CHILD_TOKEN": ${JSON.stringify(childSecret)}}}
+socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+theirs.close()
+while mine.recv(4096): pass
+print("SERVER-HAS-TOKEN " + str(os.environ.get("SERVICE_TOKEN") == ${JSON.stringify(serverSecret)}), flush=True)
+`,
+      );
+      const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+      writeFileSync(
+        l.manifest,
+        JSON.stringify({
+          ...manifest,
+          controlPaths: [l.control, server],
+          server: {
+            command: [systemPython ?? "/usr/bin/python3", "-I", "-S", server],
+            cwd: l.project,
+            passEnv: ["PATH", "SERVICE_TOKEN"],
+          },
+        }),
+      );
+      const running = runCli(["launch", "--manifest", l.manifest], {
+        timeoutMs: 120_000,
+        env: { ...process.env, SERVICE_TOKEN: serverSecret },
+      });
+      const deadline = Date.now() + 90_000;
+      while (!existsSync(ready) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.ok(existsSync(ready), "the child never started");
+      const published: string[] = [];
+      for (const pid of readdirSync("/proc").filter((n) => /^[0-9]+$/.test(n))) {
+        let argv: string;
+        try {
+          argv = readFileSync(`/proc/${pid}/cmdline`, "latin1");
+        } catch {
+          continue; // gone meanwhile
+        }
+        if (argv.includes(serverSecret) || argv.includes(childSecret))
+          published.push(argv.split("\0")[0] ?? pid);
+      }
+      const r = await running;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(
+        r.stdout,
+        /SERVER-HAS-TOKEN True/,
+        "the server did not get its pass-through value",
+      );
+      assert.deepEqual(published, [], "a secret was visible in a host process's argv");
     },
   );
 
