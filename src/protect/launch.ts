@@ -23,7 +23,7 @@ import { planLinuxMounts } from "./linux-plan.js";
 import type { ProtectManifest } from "./manifest.js";
 import { trustedSystemPython } from "./pin.js";
 import { childProfile, controlProfile, type ProtectProfile } from "./profiles.js";
-import { composeRules } from "./rules.js";
+import { composeRules, type ProtectRuleSet } from "./rules.js";
 import { SUPERVISOR_SOURCE } from "./supervisor-source.js";
 import { validate } from "./validate.js";
 
@@ -32,8 +32,10 @@ export interface LaunchPlan {
   readonly child: ProtectProfile;
   /** The server's environment: the pass-through names plus the pins, nothing else. */
   readonly serverEnv: Readonly<Record<string, string>>;
-  /** Full bubblewrap argv of the server. */
+  /** bubblewrap and its options for the server, up to (not including) the final "--". */
   readonly serverArgv: readonly string[];
+  /** The server's command, after that "--" (kept apart: a value may itself be "--"). */
+  readonly serverCommand: readonly string[];
   /** bubblewrap argv of every child, up to (and including) --clearenv. */
   readonly childPrefix: readonly string[];
   readonly python: string;
@@ -88,11 +90,17 @@ export async function prepareLaunch(
     ]);
     const child = childProfile(manifest);
     const composed = composeRules(child.rules, control.rules);
+    // Every child's bubblewrap binds the work members back, and masks the store roots, by name
+    // on the host at its start. The server may write its store, but if it could rename or remove
+    // a store root, a work member or one of their ancestors, it could swap in a symlink that
+    // child binds follow (a work member linked to a credential directory the server itself
+    // cannot read). Pinned as ancestors: mount points, still writable inside, never renamed.
+    const serverRules = composeRules(control.rules, storeNamePins(child.rules));
     const common = { platform: options.platform, bwrap, python, deniedFile, allowedDir: probeDir };
     // The child rules alone (when there is a store), then as every child gets them, composed.
     if (child.rules.writes.length > 0) await validate(child, common);
     await validate({ rules: composed }, common);
-    await validate(control, common);
+    await validate({ rules: serverRules }, common);
     const serverEnv: Record<string, string> = {};
     for (const name of manifest.server.passEnv) {
       const value = options.env[name];
@@ -102,11 +110,12 @@ export async function prepareLaunch(
     serverEnv[PROTECTED_DIGEST_ENV] = digest;
     serverEnv[PROTECTED_MANIFEST_ENV] = manifest.manifestPath;
     serverEnv[CHILD_PROFILE_ENV] = child.canonical;
-    const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(control.rules), {
+    const command = manifest.server.command;
+    const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(serverRules), {
       deniedFile,
       cwd: manifest.server.cwd,
       env: serverEnv,
-      command: manifest.server.command,
+      command,
     });
     const childArgs = renderProtectedBwrapArgs(planLinuxMounts(composed), {
       deniedFile,
@@ -119,7 +128,8 @@ export async function prepareLaunch(
       control,
       child,
       serverEnv: Object.freeze(serverEnv),
-      serverArgv: Object.freeze([bwrap, ...serverArgs]),
+      serverArgv: Object.freeze([bwrap, ...serverArgs.slice(0, -command.length - 1)]),
+      serverCommand: Object.freeze([...command]),
       childPrefix: Object.freeze([bwrap, ...childArgs.slice(0, clear + 1)]),
       python,
       sessionDir,
@@ -129,6 +139,16 @@ export async function prepareLaunch(
     cleanup();
     throw error;
   }
+}
+
+/** The store names child mounts are resolved through, as rename-proof (not write-denied) paths. */
+function storeNamePins(child: ProtectRuleSet): ProtectRuleSet {
+  return {
+    writes: [],
+    reads: [],
+    workPaths: [],
+    ancestors: [...child.ancestors, ...child.reads, ...child.workPaths],
+  };
 }
 
 /**
@@ -144,6 +164,7 @@ export function startSupervisor(plan: LaunchPlan, arch: string): ChildProcess {
   });
   const config = JSON.stringify({
     server: plan.serverArgv,
+    server_command: plan.serverCommand,
     child: plan.childPrefix,
     seccomp: Buffer.from(renderSeccompProgram(arch)).toString("base64"),
   });

@@ -1,5 +1,5 @@
-// The composed bubblewrap command of a protected process on Linux: the host's filesystem as it
-// is, the mounts of the rule set on top, a private PID and IPC namespace, every capability
+// The composed bubblewrap command of a protected process on Linux: the host's filesystem with
+// "/" and its system trees read-only (the rest as it is), the mounts of the rule set on top, a private PID and IPC namespace, every capability
 // dropped, and the kernel sandbox's seccomp program (socket(AF_UNIX) refused, socketpair and
 // inherited descriptors left alone; ptrace, io_uring and new user namespaces refused).
 import type { WrappedCommand } from "../platform/launch.js";
@@ -34,9 +34,11 @@ export function renderProtectedBwrapArgs(
     "ALL",
     "--seccomp",
     "3",
-    "--bind",
+    // "/" read-only, its non-system directories bound back writable (see LinuxMountPlan).
+    "--ro-bind",
     "/",
     "/",
+    ...plan.writableRoots.flatMap((path) => ["--bind", path, path]),
     "--dev",
     "/dev",
     "--proc",

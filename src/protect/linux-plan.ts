@@ -34,7 +34,61 @@ export type MountOp =
 
 /** Mounts in the order bubblewrap must make them (parents first). */
 export interface LinuxMountPlan {
+  /**
+   * The top-level directories bound back writable over a read-only "/". Everything else at the
+   * top (the system trees, and every name in "/" itself) stays read-only: a process running as
+   * root owns those files, and the loader configuration, shared libraries and interpreters there
+   * are what the supervisor and every bubblewrap it starts load outside any confinement.
+   */
+  readonly writableRoots: readonly string[];
   readonly ops: readonly MountOp[];
+}
+
+/**
+ * Top-level names never bound back writable: the code and loader configuration run outside the
+ * confinement (/etc/ld.so.preload, the ELF interpreter, libraries, interpreters), and the kernel
+ * trees that get their own mounts.
+ */
+export const SYSTEM_ROOTS: ReadonlySet<string> = new Set([
+  "bin",
+  "boot",
+  "dev",
+  "etc",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "proc",
+  "sbin",
+  "sys",
+  "usr",
+]);
+
+/** The real (not linked) top-level directories outside SYSTEM_ROOTS, sorted. */
+function writableTopLevel(): string[] {
+  let names: string[];
+  try {
+    names = readdirSync("/");
+  } catch (error) {
+    throw new ProtectedStoreError(
+      "ERR_PROTECT_RESOLVE",
+      `cannot list "/" for the Linux mounts: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      { cause: error },
+    );
+  }
+  return names
+    .filter((name) => !SYSTEM_ROOTS.has(name))
+    .map((name) => joinPath("/", name))
+    .filter((path) => kindOf(path) === "directory")
+    .sort(byCodeUnit);
+}
+
+/** Whether a path lies in the read-only part of "/" (outside every writable root). */
+export function inReadOnlySystem(
+  plan: Pick<LinuxMountPlan, "writableRoots">,
+  path: string,
+): boolean {
+  return !plan.writableRoots.some((w) => isSameOrInside(path, w));
 }
 
 const STRENGTH: Readonly<Record<MountOp["op"], number>> = {
@@ -84,6 +138,7 @@ function realParent(path: string): string | null {
 }
 
 export function planLinuxMounts(rules: ProtectRuleSet): LinuxMountPlan {
+  const writableRoots = writableTopLevel();
   const wanted = new Map<string, MountOp["op"]>();
   const want = (path: string | null, op: MountOp["op"]): void => {
     if (path === null) return;
@@ -142,7 +197,9 @@ export function planLinuxMounts(rules: ProtectRuleSet): LinuxMountPlan {
     if (op === undefined) continue;
     // Below a read-only bind nothing can be written, renamed or removed already: a second bind
     // would only cost a mount (bubblewrap's cost grows with the square of the mount count).
-    const underReadOnly = readOnly.some((r) => r !== path && isSameOrInside(path, r));
+    const underReadOnly =
+      inReadOnlySystem({ writableRoots }, path) ||
+      readOnly.some((r) => r !== path && isSameOrInside(path, r));
     if (underReadOnly && (op === "ro-bind" || op === "self-bind")) continue;
     if (op === "ro-bind") readOnly.push(path);
     if (op === "mask-dir") {
@@ -163,7 +220,10 @@ export function planLinuxMounts(rules: ProtectRuleSet): LinuxMountPlan {
         `the Linux form of the protected rules needs more than ${MAX_MOUNTS} mounts (a rebuilt directory with many entries?); protect fewer or deeper paths`,
       );
   }
-  return Object.freeze({ ops: Object.freeze(ops) });
+  return Object.freeze({
+    writableRoots: Object.freeze(writableRoots),
+    ops: Object.freeze(ops),
+  });
 }
 
 function rebuiltEntries(dir: string): RebuiltEntry[] {
@@ -197,7 +257,7 @@ export function renderMountArgs(plan: LinuxMountPlan, options: MountRenderOption
   const args: string[] = [];
   const readOnlyRoots: string[] = [];
   const underReadOnly = (path: string): boolean =>
-    readOnlyRoots.some((r) => isSameOrInside(path, r));
+    inReadOnlySystem(plan, path) || readOnlyRoots.some((r) => isSameOrInside(path, r));
   const bindBack = (path: string): void => {
     args.push(underReadOnly(path) ? "--ro-bind" : "--bind", path, path);
   };

@@ -11,7 +11,7 @@
 
 /** Reads its configuration as JSON from descriptor 3 until EOF. */
 export const SUPERVISOR_SOURCE = String.raw`
-import base64, fcntl, json, os, re, signal, socket, sys, threading
+import array, base64, fcntl, json, os, re, signal, socket, sys, threading
 cfg = b""
 while True:
     chunk = os.read(3, 65536)
@@ -40,6 +40,20 @@ def spawn(argv, fds):
     finally:
         for fd in high: os.close(fd)
 
+def spawn_bwrap(options, command, fds):
+    # bubblewrap reads its options from a descriptor (--args), never its argv: every local user
+    # can read /proc/PID/cmdline, and the options hold the server's pass-through values and each
+    # child's environment (--setenv NAME VALUE). Only the command stays on the argv (visible as
+    # the command's own once it runs).
+    fd = os.memfd_create("cellguard-bwrap-args")
+    try:
+        data = b"".join(a.encode() + b"\0" for a in options[1:])
+        while data: data = data[os.write(fd, data):]
+        os.lseek(fd, 0, os.SEEK_SET)
+        return spawn([options[0], "--args", str(len(fds)), "--"] + command, fds + [fd])
+    finally:
+        os.close(fd)
+
 def kill_group(pid, sig=signal.SIGKILL):
     try: os.killpg(pid, sig)
     except OSError: pass
@@ -62,9 +76,9 @@ def serve(data, fds):
         argv, cwd, env = checked(json.loads(data))
         command = list(child_prefix)
         for k in sorted(env): command += ["--setenv", k, env[k]]
-        command += ["--chdir", cwd, "--"] + argv
+        command += ["--chdir", cwd]
         sfd = seccomp_fd()
-        try: pid = spawn(command, fds[:3] + [sfd])
+        try: pid = spawn_bwrap(command, argv, fds[:3] + [sfd])
         finally: os.close(sfd)
     except Exception as e:
         for fd in fds[:3]: os.close(fd)
@@ -108,15 +122,26 @@ except Exception:
     pass
 sup, srv = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 sfd = seccomp_fd()
-server = spawn(cfg["server"], [0, 1, 2, sfd, srv.fileno()])
+server = spawn_bwrap(cfg["server"], cfg["server_command"], [0, 1, 2, sfd, srv.fileno()])
 os.close(sfd)
 srv.close()
 for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     signal.signal(sig, lambda n, f: kill_group(server, n))
 
+def receive():
+    # Close-on-exec from the moment they arrive (MSG_CMSG_CLOEXEC; socket.recv_fds drops its
+    # flags): posix_spawn keeps every other descriptor, so a child spawned meanwhile by another
+    # thread would inherit them, and each child its own reply socket.
+    fds = array.array("i")
+    data, ancillary, _, _ = sup.recvmsg(1 << 20, socket.CMSG_LEN(4 * fds.itemsize), socket.MSG_CMSG_CLOEXEC)
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+    return data, list(fds)
+
 def loop():
     while True:
-        try: data, fds, _, _ = socket.recv_fds(sup, 1 << 20, 4)
+        try: data, fds = receive()
         except OSError: return
         if not data and not fds: return
         if len(fds) != 4:

@@ -8,6 +8,7 @@ import { renderMountArgs, type LinuxMountPlan } from "../../src/protect/linux-pl
 import { assertGolden } from "./golden.js";
 
 const PLAN: LinuxMountPlan = {
+  writableRoots: ["/synthetic"],
   ops: [
     { op: "self-bind", path: "/synthetic" },
     {

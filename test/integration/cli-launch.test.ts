@@ -8,6 +8,7 @@ import {
   linkSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -127,6 +128,186 @@ describe("cellguard launch", { skip }, () => {
     );
     assert.equal(code, 143, stderr);
   });
+
+  test("a server or its child cannot plant loader configuration, libraries or names in / that run outside the confinement", async () => {
+    // As root the server and its children own /etc, /usr and "/": /etc/ld.so.preload, a
+    // replaced library or a swapped /lib64 link would run inside the next bubblewrap the
+    // supervisor starts, outside every confinement. Harmless probe names stand in for those.
+    const l = layout("system-trees");
+    const tag = `cellguard-probe-${process.pid}-${Date.now()}`;
+    const probes = ["/etc", "/usr/lib", "/"].map((d) => join(d, tag));
+    const childProbes = probes.map((p) => `${p}-child`);
+    const server = join(l.dir, "system-server.mjs");
+    writeFileSync(
+      server,
+      `import { writeFileSync } from "node:fs";
+import { spawnProtectedChild } from ${JSON.stringify(spawnChildModule)};
+const report = {};
+for (const p of ${JSON.stringify(probes)}) {
+  try { writeFileSync(p, "x"); report[p] = "written"; } catch (e) { report[p] = e.code; }
+}
+const script = ${JSON.stringify(childProbes)}.map((p) => \`(: > \${p}) 2>/dev/null && echo "\${p} written" || echo "\${p} refused"\`).join("; ");
+const child = spawnProtectedChild(["/bin/sh", "-c", script], { cwd: ${JSON.stringify(l.project)}, env: { PATH: "/usr/bin:/bin" } });
+let out = "";
+child.stdout.on("data", (d) => (out += d));
+child.on("exit", (code) => { report.child = out; report.childExit = code; console.log("REPORT " + JSON.stringify(report)); });
+`,
+    );
+    const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+    writeFileSync(
+      l.manifest,
+      JSON.stringify({
+        ...manifest,
+        controlPaths: [l.control, server],
+        server: { command: [process.execPath, server], cwd: l.project, passEnv: ["PATH"] },
+      }),
+    );
+    try {
+      const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+      const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+      assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+      const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+      const root = process.getuid?.() === 0;
+      for (const p of probes)
+        if (root) assert.equal(report[p], "EROFS", p);
+        else
+          assert.ok(report[p] === "EROFS" || report[p] === "EACCES", `${p}: ${String(report[p])}`);
+      assert.equal(report["childExit"], 0);
+      for (const p of childProbes)
+        assert.match(String(report["child"]), new RegExp(`${p} refused`));
+      for (const p of [...probes, ...childProbes])
+        assert.equal(existsSync(p), false, `${p} was created`);
+    } finally {
+      for (const p of [...probes, ...childProbes]) rmSync(p, { force: true });
+    }
+  });
+
+  test(
+    "a server that swaps a work member for a symlink to a credential directory cannot make its child read the credential",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    async () => {
+      // The server cannot read the credential itself, but each child's bubblewrap binds the work
+      // member back by name on the host: a symlink there would be followed.
+      const l = layout("work-member-swap");
+      const operator = join(l.dir, "operator");
+      mkdirSync(operator);
+      writeFileSync(join(operator, "token"), "OPERATOR-CREDENTIAL");
+      const member = join(l.store, "build-cache");
+      const server = join(l.dir, "swap-server.py");
+      writeFileSync(
+        server,
+        `import json, os, shutil, socket
+ch = socket.socket(fileno=4)
+report = {}
+try:
+    open(${JSON.stringify(join(operator, "token"))}).read(); report["server_read"] = "read"
+except OSError as e: report["server_read"] = e.strerror
+def attempt(name, act):
+    try: act(); report[name] = "done"
+    except OSError as e: report[name] = e.strerror
+attempt("swap_member", lambda: (shutil.rmtree(${JSON.stringify(member)}), os.symlink(${JSON.stringify(operator)}, ${JSON.stringify(member)})))
+mine, theirs = socket.socketpair()
+req = {"argv": ["/bin/sh", "-c", "cat ${member}/token; ls ${member}"], "cwd": "/", "env": {}}
+socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+theirs.close()
+while mine.recv(4096): pass
+attempt("rename_member", lambda: os.rename(${JSON.stringify(member)}, ${JSON.stringify(`${member}.moved`)}))
+attempt("rename_store", lambda: os.rename(${JSON.stringify(l.store)}, ${JSON.stringify(`${l.store}.moved`)}))
+print("REPORT " + json.dumps(report), flush=True)
+`,
+      );
+      const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+      writeFileSync(
+        l.manifest,
+        JSON.stringify({
+          ...manifest,
+          controlPaths: [l.control, server],
+          operatorCredentials: [operator],
+          server: {
+            command: [systemPython ?? "/usr/bin/python3", "-I", "-S", server],
+            cwd: l.project,
+            passEnv: ["PATH"],
+          },
+        }),
+      );
+      const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+      const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+      assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+      const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+      assert.notEqual(report["server_read"], "read");
+      assert.doesNotMatch(r.stdout, /OPERATOR-CREDENTIAL/, "the child read the credential");
+      for (const act of ["swap_member", "rename_member", "rename_store"])
+        assert.notEqual(report[act], "done", `${act} succeeded`);
+      assert.equal(existsSync(join(member, "token")), false, "the work member was replaced");
+      assert.equal(existsSync(l.store), true, "the store was renamed");
+    },
+  );
+
+  test(
+    "a passed-through secret and a child's environment never appear in a host process's argv",
+    { skip: needs(systemPython === null ? "needs /usr/bin/python3" : false) },
+    async () => {
+      // Every local user can read /proc/PID/cmdline: a bubblewrap started with
+      // `--setenv NAME VALUE` would publish the server's token for the whole session.
+      const l = layout("argv-secrets");
+      const serverSecret = `server-secret-${process.pid}-${Date.now()}`;
+      const childSecret = `child-secret-${process.pid}-${Date.now()}`;
+      const ready = join(l.dir, "child-running");
+      const server = join(l.dir, "env-server.py");
+      writeFileSync(
+        server,
+        `import json, os, socket, time
+ch = socket.socket(fileno=4)
+mine, theirs = socket.socketpair()
+req = {"argv": ["/bin/sh", "-c", ": > ${ready}; exec /bin/sleep 4"], "cwd": "/", "env": {"CHILD_TOKEN": ${JSON.stringify(childSecret)}}}
+socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+theirs.close()
+while mine.recv(4096): pass
+print("SERVER-HAS-TOKEN " + str(os.environ.get("SERVICE_TOKEN") == ${JSON.stringify(serverSecret)}), flush=True)
+`,
+      );
+      const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+      writeFileSync(
+        l.manifest,
+        JSON.stringify({
+          ...manifest,
+          controlPaths: [l.control, server],
+          server: {
+            command: [systemPython ?? "/usr/bin/python3", "-I", "-S", server],
+            cwd: l.project,
+            passEnv: ["PATH", "SERVICE_TOKEN"],
+          },
+        }),
+      );
+      const running = runCli(["launch", "--manifest", l.manifest], {
+        timeoutMs: 120_000,
+        env: { ...process.env, SERVICE_TOKEN: serverSecret },
+      });
+      const deadline = Date.now() + 90_000;
+      while (!existsSync(ready) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.ok(existsSync(ready), "the child never started");
+      const published: string[] = [];
+      for (const pid of readdirSync("/proc").filter((n) => /^[0-9]+$/.test(n))) {
+        let argv: string;
+        try {
+          argv = readFileSync(`/proc/${pid}/cmdline`, "latin1");
+        } catch {
+          continue; // gone meanwhile
+        }
+        if (argv.includes(serverSecret) || argv.includes(childSecret))
+          published.push(argv.split("\0")[0] ?? pid);
+      }
+      const r = await running;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(
+        r.stdout,
+        /SERVER-HAS-TOKEN True/,
+        "the server did not get its pass-through value",
+      );
+      assert.deepEqual(published, [], "a secret was visible in a host process's argv");
+    },
+  );
 
   const refusals: [string, (l: Layout) => Record<string, unknown> | void, RegExp][] = [
     [

@@ -99,4 +99,56 @@ with open(${JSON.stringify(report)}, "w") as f: json.dump(out, f)
       assert.equal(existsSync(marker), false, "a refused request ran a child");
     },
   );
+  test(
+    "a supervised child holds only its three standard descriptors: the reply socket and other requests' descriptors do not leak into it",
+    {
+      skip: skip === false ? needs(systemPython === null ? "needs /usr/bin/python3" : false) : skip,
+    },
+    async () => {
+      const dir = join(base, "descriptors");
+      mkdirSync(dir);
+      const seenFile = join(dir, "child-fds.json");
+      const server = join(dir, "server.py");
+      // Held by the child, the supervisor's end of the reply socket would let it forge its exit
+      // status to the client or read the signals meant for another child.
+      const probe = `import json, os
+fds = []
+for fd in range(3, 1024):
+    try: os.fstat(fd)
+    except OSError: continue
+    fds.append(fd)
+with open(${JSON.stringify(seenFile)}, "w") as f: json.dump(fds, f)
+`;
+      writeFileSync(
+        server,
+        `import json, socket
+ch = socket.socket(fileno=4)
+mine, theirs = socket.socketpair()
+req = {"argv": [${JSON.stringify(python)}, "-I", "-S", "-c", ${JSON.stringify(probe)}], "cwd": "/", "env": {}}
+socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()])
+theirs.close()
+answer = b""
+while True:
+    chunk = mine.recv(4096)
+    if not chunk: break
+    answer += chunk
+print("ANSWER " + answer.decode(), flush=True)
+`,
+      );
+      const manifest = join(dir, "manifest.json");
+      writeFileSync(
+        manifest,
+        JSON.stringify({
+          version: 1,
+          projectRoot: dir,
+          controlPaths: [server],
+          server: { command: [python, "-I", "-S", server], cwd: dir, passEnv: ["PATH"] },
+        }),
+      );
+      const r = await runCli(["launch", "--manifest", manifest], { timeoutMs: 120_000 });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /ANSWER \{"exit": 0\}/);
+      assert.deepEqual(JSON.parse(readFileSync(seenFile, "utf8")), []);
+    },
+  );
 });
