@@ -2,9 +2,11 @@
 // CMD) as a protected session. Exit: the server's code; 125 when the launch was refused, with
 // nothing started.
 import { prepareLaunch, startSupervisor } from "../protect/launch.js";
-import { loadManifest, parseManifest } from "../protect/manifest.js";
+import { loadManifest } from "../protect/manifest.js";
 import { ProtectedStoreError } from "../protect/errors.js";
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { hostPlatform } from "../platform/select.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { EXIT_CANNOT_RUN, EXIT_USAGE, exitCodeForSignal } from "./exit-codes.js";
@@ -32,14 +34,23 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
     return EXIT_CANNOT_RUN;
   };
   let plan;
+  let overrideDir: string | null = null;
+  const removeOverride = (): void => {
+    if (overrideDir !== null) rmSync(overrideDir, { recursive: true, force: true });
+  };
   try {
     // The manifest's own location may be given relative to the working directory; the paths
     // inside it must be absolute.
     let manifest = loadManifest(resolve(String(parsed.options["manifest"])));
     if (parsed.rest.length > 0) {
-      // A command on the line replaces the manifest's; it is validated the same way.
-      manifest = parseManifest(
-        {
+      // A command on the line replaces the manifest's. The server re-reads its manifest to check
+      // the pinned digest, so the effective manifest is written to a launch-private file (a
+      // control file of the session like any manifest) and the session is bound to that.
+      overrideDir = mkdtempSync(join(tmpdir(), "cellguard-launch-"));
+      const effective = join(overrideDir, "manifest.json");
+      writeFileSync(
+        effective,
+        `${JSON.stringify({
           version: 1,
           projectRoot: manifest.projectRoot,
           controlPaths: manifest.controlPaths,
@@ -47,12 +58,14 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
           stores: manifest.stores,
           sessionHomes: manifest.sessionHomes,
           server: { ...manifest.server, command: parsed.rest },
-        },
-        manifest.manifestPath,
+        })}\n`,
+        { mode: 0o600, flag: "wx" },
       );
+      manifest = loadManifest(effective);
     }
     plan = await prepareLaunch(manifest, { platform: hostPlatform(), env: io.env });
   } catch (error) {
+    removeOverride();
     if (error instanceof ProtectedStoreError) return refuse(error);
     throw error;
   }
@@ -71,5 +84,6 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
   } finally {
     for (const signal of FORWARDED) process.off(signal, onSignal);
     plan.cleanup();
+    removeOverride();
   }
 }

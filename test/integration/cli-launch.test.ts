@@ -103,6 +103,31 @@ describe("cellguard launch", { skip }, () => {
     assert.equal(readFileSync(join(l.store, "build-cache", "out"), "utf8"), "built\n");
   });
 
+  test("a command given after -- replaces the manifest's and its protected children still start under the pin", async () => {
+    const l = layout("override");
+    const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+    const server = (manifest["server"] as { command: string[] }).command;
+    // The manifest names another command; the real server comes on the command line.
+    writeFileSync(
+      l.manifest,
+      JSON.stringify({
+        ...manifest,
+        server: { ...(manifest["server"] as object), command: ["/bin/false"] },
+      }),
+    );
+    const r = await runCli(["launch", "--manifest", l.manifest, "--", ...server], {
+      timeoutMs: 120_000,
+    });
+    const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+    assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+    const report = JSON.parse(line.slice(7)) as Record<string, unknown>;
+    assert.equal(r.code, 7);
+    assert.equal(report["storePath"], "ERR_PROTECT_CONTEXT", "the store-path check holds the pin");
+    assert.equal(report["childExit"], 0, `the protected child started: ${String(report["child"])}`);
+    assert.doesNotMatch(String(report["child"]), /STORE-SECRET/);
+    assert.match(String(report["child"]), /built/);
+  });
+
   test("signals reach the server and the exit code says so", async () => {
     const l = layout("signal");
     const child = spawn(process.execPath, [
