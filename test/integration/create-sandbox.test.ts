@@ -16,6 +16,7 @@ import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
 import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { bwrapPath, sandboxSkipReason } from "../helpers/host.js";
+import { reportingRunner } from "../helpers/reporting-runner.js";
 
 const COMMON = [
   "workspace_write",
@@ -24,20 +25,6 @@ const COMMON = [
   "secret_read_blocked",
   "network_blocked",
 ];
-
-function passingRunner(checks: readonly string[], calls: WrappedCommand[] = []): SelfTestRunner {
-  return (command) => {
-    calls.push(command);
-    const report = { ok: true, checks: Object.fromEntries(checks.map((c) => [c, true])) };
-    return Promise.resolve({
-      exitCode: 0,
-      signal: null,
-      stdout: `${JSON.stringify(report)}\n`,
-      stderr: "",
-      timedOut: false,
-    });
-  };
-}
 
 function failingRunner(stderr: string): SelfTestRunner {
   return () =>
@@ -109,7 +96,7 @@ describe("createKernelSandbox", () => {
       ...base(),
       platform: darwin,
       which: (name) => (name === "sandbox-exec" ? "/usr/bin/sandbox-exec" : null),
-      runner: passingRunner(COMMON, calls),
+      runner: reportingRunner(COMMON, calls),
     });
     try {
       assert.equal(sandbox.status.state, "enabled");
@@ -144,7 +131,7 @@ describe("createKernelSandbox", () => {
       ...base(),
       platform: darwin,
       which: () => "/usr/bin/sandbox-exec",
-      runner: passingRunner(COMMON.filter((c) => c !== "secret_read_blocked")),
+      runner: reportingRunner(COMMON.filter((c) => c !== "secret_read_blocked")),
       onWarning: () => assert.fail("a refused sandbox must not degrade with a warning"),
     }).then(
       () => assert.fail("the sandbox must not be created"),
@@ -236,7 +223,7 @@ describe("createKernelSandbox", () => {
       ...base(),
       platform: linux,
       which: () => "/usr/bin/bwrap",
-      runner: passingRunner([...COMMON, ...LINUX_CHECKS], calls),
+      runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
     });
     try {
       const probe = calls[0];
@@ -262,7 +249,7 @@ describe("createKernelSandbox", () => {
       env: { ...fx.env, CELLGUARD_DATA_DIR: dataDir },
       platform: linux,
       which: () => "/usr/bin/bwrap",
-      runner: passingRunner([...COMMON, ...LINUX_CHECKS]),
+      runner: reportingRunner([...COMMON, ...LINUX_CHECKS]),
     });
     try {
       assert.ok(existsSync(dataDir));
@@ -346,7 +333,7 @@ describe("createKernelSandbox: cleanup never deletes recursively where a Cell wr
       planted = wsFile;
       mkdirSync(wsFile);
       writeFileSync(join(wsFile, "victim"), "keep me");
-      return passingRunner(COMMON)(command, {} as never);
+      return reportingRunner(COMMON)(command, {} as never);
     };
     const sandbox = await createKernelSandbox({
       workspace: fx.workspace,

@@ -29,10 +29,10 @@ import {
   type WrappedCommand,
 } from "../../src/index.js";
 import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
-import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
 import { TEAM_CHECKS, TEAM_MARKER } from "../../src/sandbox/team-probe.js";
 import { normalizeReadIsolation } from "../../src/sandbox/read-isolation.js";
 import { useFixture } from "../helpers/fixture-home.js";
+import { reportingRunner } from "../helpers/reporting-runner.js";
 
 const COMMON = [
   "workspace_write",
@@ -43,20 +43,6 @@ const COMMON = [
 ];
 const ALL_TEAM = [...COMMON, ...LINUX_CHECKS, ...TEAM_CHECKS, "allowed_roots_readable"];
 const linux = { os: "linux", name: "linux", arch: "x64" } as const;
-
-function reportingRunner(checks: readonly string[], calls: WrappedCommand[] = []): SelfTestRunner {
-  return (command) => {
-    calls.push(command);
-    const report = { ok: true, checks: Object.fromEntries(checks.map((c) => [c, true])) };
-    return Promise.resolve({
-      exitCode: 0,
-      signal: null,
-      stdout: `${JSON.stringify(report)}\n`,
-      stderr: "",
-      timedOut: false,
-    });
-  };
-}
 
 describe("createKernelSandbox with team read isolation", () => {
   const fx = useFixture();

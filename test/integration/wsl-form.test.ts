@@ -29,7 +29,7 @@ import { DEFAULT_PATH } from "../../src/kernel/environment.js";
 import { runWrapped } from "../../src/platform/launch.js";
 import { renderWslSocketFilter } from "../../src/render/seccomp-wsl.js";
 import { LINUX_CHECKS } from "../../src/sandbox/backends.js";
-import type { SelfTestRunner } from "../../src/sandbox/self-test.js";
+import { reportingRunner } from "../helpers/reporting-runner.js";
 import { realWslSandboxHost, WSL_CHECKS, type WslSandboxHost } from "../../src/sandbox/wsl-form.js";
 import { PROBE_SCRIPT, WSL_PROBE_FLAG } from "../../src/sandbox/probe-script.js";
 import { fakeHost, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
@@ -77,20 +77,6 @@ function wslOnThisMachine(
   });
   const real = realWslSandboxHost();
   return { ...facts, kind: (path) => real.kind(path) };
-}
-
-function reportingRunner(checks: readonly string[], calls: WrappedCommand[] = []): SelfTestRunner {
-  return (command) => {
-    calls.push(command);
-    const report = { ok: true, checks: Object.fromEntries(checks.map((c) => [c, true])) };
-    return Promise.resolve({
-      exitCode: 0,
-      signal: null,
-      stdout: `${JSON.stringify(report)}\n`,
-      stderr: "",
-      timedOut: false,
-    });
-  };
 }
 
 const ALL_WSL_FORM_CHECKS = [...COMMON, ...LINUX_CHECKS, ...WSL_CHECKS];
