@@ -13,12 +13,12 @@ import type { FusedCommand } from "./fused-probe.js";
 import { cachedFailure, failureKey, firstWarning, rememberFailure } from "./failure-cache.js";
 import { KernelSandbox } from "./kernel-sandbox.js";
 import { normalizeOptions, type KernelSandboxOptions, type NormalizedOptions } from "./options.js";
-import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
+import { checkWorkspaceHardlinks, inventoryPolicyWorkspace } from "./hardlink-inventory.js";
 import { runSelfTest } from "./self-test.js";
 import { pinTeamBinds, type TeamPins } from "./team-pins.js";
 import { allocateTeamTemp, finalTeamPolicy, withTeamIsolation } from "./team-policy.js";
 import { degradedStatus, type SandboxStatus } from "./status.js";
-import { checkWindowsWorkspaceHardlinks, wslFormDetail, wslFormStatus } from "./wsl-form.js";
+import { wslFormDetail, wslFormStatus } from "./wsl-form.js";
 
 export { canonicalWorkspace } from "./workspace.js";
 export type { KernelSandboxOptions } from "./options.js";
@@ -105,9 +105,11 @@ export async function createKernelSandbox(
   const cached = opts.customRunner ? undefined : cachedFailure(cacheKey);
   if (cached !== undefined) return degrade(opts, { backend: backend.name, detail: cached });
 
-  // Team: no hardlink may carry a protected file into the workspace (checked again after the
-  // self-test, and before every wrap).
-  if (opts.team !== null) teamInventory(opts, backend.name, null);
+  // Team: no hardlink may carry a protected file into the workspace; walked before anything is
+  // made, again after the self-test, and before every wrap.
+  if (opts.team !== null) {
+    inventoryOrRefuse(() => checkWorkspaceHardlinks(opts.workspace), opts, backend.name, null);
+  }
   let tempDir: string;
   try {
     tempDir =
@@ -127,7 +129,9 @@ export async function createKernelSandbox(
     if (opts.readIsolation !== null && opts.team !== null) {
       policy = withTeamIsolation(policy, finalTeamPolicy(opts.readIsolation, workspace, tempDir));
     }
-    checkWindowsWorkspaceHardlinks(policy);
+    // A workspace on a Windows drive is known only now (the WSL form is part of the policy); a
+    // team workspace was walked above.
+    if (opts.team === null) inventoryPolicyWorkspace(policy);
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
@@ -181,20 +185,11 @@ export async function createKernelSandbox(
     if (!opts.customRunner) rememberFailure(cacheKey, detail);
     return degrade(opts, { backend: backend.name, detail, checks: outcome.checks });
   }
-  if (opts.team !== null) {
-    try {
-      teamInventory(opts, backend.name, tempDir);
-    } catch (error) {
-      pins?.close();
-      throw error;
-    }
-  }
-  // WSL: a workspace on a Windows drive is inventoried again, after the self-test (§7.8 step 11).
+  // Team, or a workspace on a Windows drive: walked again after the self-test (§7.8 step 11).
   try {
-    checkWindowsWorkspaceHardlinks(policy);
+    inventoryOrRefuse(() => inventoryPolicyWorkspace(policy), opts, backend.name, tempDir);
   } catch (error) {
     pins?.close();
-    rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
   const team = policy.readIsolation;
@@ -257,17 +252,18 @@ function refuse(opts: NormalizedOptions, fields: FailureFields): never {
   );
 }
 
-/** The hardlink inventory; a refusal removes the private temp (when one exists) and carries a status. */
-function teamInventory(
+/** A hardlink inventory; a refusal removes the private temp (when one exists) and carries a status. */
+function inventoryOrRefuse(
+  walk: () => void,
   opts: NormalizedOptions,
   backend: SandboxBackend["name"],
   tempDir: string | null,
 ): void {
   try {
-    checkWorkspaceHardlinks(opts.workspace);
+    walk();
   } catch (error) {
-    if (!(error instanceof SandboxUnavailableError)) throw error;
     if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
+    if (!(error instanceof SandboxUnavailableError)) throw error;
     const status = degradedStatus({
       mode: opts.mode,
       workspace: opts.workspace,

@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, lstatSync, opendirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { SandboxUnavailableError } from "../errors.js";
+import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 
 export interface InventoryLimits {
   /** Directory entries read before the walk gives up. */
@@ -157,4 +158,19 @@ function identityOf(st: { dev: bigint; ino: bigint }): Identity {
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The inventory a policy needs, as one walk: a team policy's workspace, or a workspace on a
+ * Windows drive (§7.9: a file on the drive hardlinked into the workspace would be readable past
+ * every mask). Run before the self-test, after it and before every command; nothing otherwise.
+ */
+export function inventoryPolicyWorkspace(policy: SandboxPolicy): void {
+  const drive = policy.wsl?.workspaceWindowsMount ?? null;
+  if (policy.readIsolation !== undefined) checkWorkspaceHardlinks(policy.workspace);
+  else if (drive !== null) {
+    checkWorkspaceHardlinks(policy.workspace, {
+      subject: `The WSL sandbox (workspace on the Windows drive mounted at ${drive})`,
+    });
+  }
 }

@@ -7,10 +7,9 @@ import { removeTree } from "../platform/remove-tree.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
 import type { SandboxBackend } from "./backends.js";
 import { watchPolicyDenyList } from "./deny-watch.js";
-import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
+import { inventoryPolicyWorkspace } from "./hardlink-inventory.js";
 import type { SandboxStatus } from "./status.js";
 import type { TeamPins } from "./team-pins.js";
-import { checkWindowsWorkspaceHardlinks } from "./wsl-form.js";
 
 export class KernelSandbox {
   readonly status: SandboxStatus;
@@ -64,10 +63,9 @@ export class KernelSandbox {
         "Cannot wrap a command: enabled sandbox has no runtime boundary",
       );
     }
-    // Team: a hardlink made since the last command would carry a protected file in.
-    if (this.policy.readIsolation !== undefined) checkWorkspaceHardlinks(this.policy.workspace);
-    // WSL: a workspace on a Windows drive is inventoried for hardlinks before every command.
-    checkWindowsWorkspaceHardlinks(this.policy);
+    // Team, or a workspace on a Windows drive: a hardlink made since the last command would carry
+    // a protected file in.
+    inventoryPolicyWorkspace(this.policy);
     return this.#backend.wrap(this.policy, command, { ...options, pins: this.#pins });
   }
 

@@ -2,7 +2,6 @@
 // drives and the WSL runtime, the resolver rebind and read-only remounts (spec §7.6, §8). This is
 // the host-probing step: whether this is WSL is decided here, once per sandbox, from injectable
 // host facts, and the renderer only ever sees the resulting plain value.
-import { checkWorkspaceHardlinks } from "./hardlink-inventory.js";
 import { statSync } from "node:fs";
 import { SandboxConfigurationError } from "../errors.js";
 import {
@@ -14,7 +13,7 @@ import {
   WSL_WRITABLE_MASKS,
   type WslHost,
 } from "../platform/wsl.js";
-import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import { isSameOrInside, type ReadMask } from "../policy/sandbox-policy.js";
 import type { WslSandboxForm } from "../policy/wsl-policy.js";
 import type { WslFormStatus } from "./status.js";
 
@@ -129,22 +128,6 @@ export function refuseNamesOnWindowsWorkspace(
   throw new SandboxConfigurationError(
     `Cannot create sandbox: workspace ${JSON.stringify(workspace)} is on the Windows drive mounted at ${form.workspaceWindowsMount} and holds ${inside}, which the sandbox protects by name; a Windows drive reaches the same file by other names (letter case, 8.3 short names), so the protection would not hold. Use a workspace on the Linux file system`,
   );
-}
-
-/**
- * The hardlink inventory of spec §7.9 for a workspace on a Windows drive, run before the
- * self-test, after it and before every command: path rules cannot tell two names of one file
- * apart, so a file on the drive hardlinked into the workspace would be readable past every mask.
- *
- * @throws {SandboxUnavailableError} when the workspace lies on a Windows drive and holds a file
- *   hardlinked outside it, or the walk cannot settle that it does not.
- */
-export function checkWindowsWorkspaceHardlinks(policy: SandboxPolicy): void {
-  const mount = policy.wsl?.workspaceWindowsMount ?? null;
-  if (mount === null) return;
-  checkWorkspaceHardlinks(policy.workspace, {
-    subject: `The WSL sandbox (workspace on the Windows drive mounted at ${mount})`,
-  });
 }
 
 // Duplicates and masks inside a masked directory are dropped: the directory's tmpfs already

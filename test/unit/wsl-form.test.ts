@@ -8,13 +8,13 @@ import { statusToJson, type SandboxStatus } from "../../src/sandbox/status.js";
 import { bubblewrapBackend } from "../../src/sandbox/backends.js";
 import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import {
-  checkWindowsWorkspaceHardlinks,
   hiddenByWslForm,
   refuseNamesOnWindowsWorkspace,
   WSL_CHECKS,
   wslSandboxForm,
 } from "../../src/sandbox/wsl-form.js";
 import { fakeHost, wslHost, WSL2_MOUNTINFO, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
+import { inventoryPolicyWorkspace } from "../../src/sandbox/hardlink-inventory.js";
 
 /** What a WSL2 distribution has: the loader, the runtime dirs, two drives. */
 const WSL_KINDS = {
@@ -196,7 +196,7 @@ describe("refuseNamesOnWindowsWorkspace()", () => {
   });
 });
 
-describe("checkWindowsWorkspaceHardlinks()", () => {
+describe("inventoryPolicyWorkspace() on a WSL policy", () => {
   const policyFor = (workspace: string): SandboxPolicy => ({
     workspace,
     tempDir: "/tmp/cellguard-kernel-x",
@@ -210,7 +210,7 @@ describe("checkWindowsWorkspaceHardlinks()", () => {
   test("a workspace on a Windows drive is refused, also by an enabled sandbox's wrap()", () => {
     const policy = policyFor("/mnt/c/Users/u/proj");
     assert.throws(
-      () => checkWindowsWorkspaceHardlinks(policy),
+      () => inventoryPolicyWorkspace(policy),
       (error: unknown) =>
         error instanceof SandboxUnavailableError && error.message.includes("/mnt/c"),
     );
@@ -235,10 +235,8 @@ describe("checkWindowsWorkspaceHardlinks()", () => {
   });
 
   test("a workspace on the Linux side, or no WSL form: nothing to refuse", () => {
-    assert.doesNotThrow(() => checkWindowsWorkspaceHardlinks(policyFor(WORKSPACE)));
-    assert.doesNotThrow(() =>
-      checkWindowsWorkspaceHardlinks({ ...policyFor(WORKSPACE), wsl: null }),
-    );
+    assert.doesNotThrow(() => inventoryPolicyWorkspace(policyFor(WORKSPACE)));
+    assert.doesNotThrow(() => inventoryPolicyWorkspace({ ...policyFor(WORKSPACE), wsl: null }));
   });
 });
 
