@@ -30,3 +30,31 @@ export function parseBwrapArgv(
   }
   assert.fail("argv has no `--` before the command");
 }
+
+/**
+ * Every option the kernel sandbox's renderer (src/render/bwrap.ts) may emit, with how many values
+ * it takes, in all its forms: single-user, team (descriptor binds) and WSL. Anything else in its
+ * argv (--dev-bind, --bind-try, …) fails the parse.
+ */
+export const KERNEL_BWRAP_ARITY: Readonly<Record<string, number>> = {
+  "--die-with-parent": 0,
+  "--new-session": 0,
+  "--unshare-ipc": 0,
+  "--unshare-uts": 0,
+  "--unshare-pid": 0,
+  "--unshare-net": 0,
+  "--info-fd": 1,
+  "--seccomp": 1,
+  "--cap-drop": 1,
+  "--dev": 1,
+  "--proc": 1,
+  "--remount-ro": 1,
+  "--tmpfs": 1,
+  "--chdir": 1,
+  "--bind": 2,
+  "--bind-fd": 2,
+  "--ro-bind": 2,
+  "--ro-bind-fd": 2,
+  "--ro-bind-try": 2,
+  "--symlink": 2,
+};

@@ -7,7 +7,7 @@ import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import { renderBwrapArgv, type BwrapRenderOptions } from "../../src/render/bwrap.js";
 import { teamPinnedPaths } from "../../src/render/bwrap-team.js";
 import { assertGolden } from "./golden.js";
-import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
+import { KERNEL_BWRAP_ARITY, parseBwrapArgv, type Op } from "./bwrap-argv.js";
 
 const BWRAP = "/usr/bin/bwrap";
 const DATA = "/srv/cellguard";
@@ -17,29 +17,6 @@ const TEMP = `${USERS}/kernel-temp/cellguard-kernel-abc123`;
 const INPUT = `${DATA}/datasets/genomes`;
 const SKILL = `${USERS}/alice/skills/current`;
 const SIBLING = `${USERS}/bob`;
-
-const ARITY: Readonly<Record<string, number>> = {
-  "--die-with-parent": 0,
-  "--new-session": 0,
-  "--unshare-ipc": 0,
-  "--unshare-uts": 0,
-  "--unshare-pid": 0,
-  "--unshare-net": 0,
-  "--info-fd": 1,
-  "--seccomp": 1,
-  "--cap-drop": 1,
-  "--dev": 1,
-  "--proc": 1,
-  "--remount-ro": 1,
-  "--tmpfs": 1,
-  "--chdir": 1,
-  "--bind": 2,
-  "--bind-fd": 2,
-  "--ro-bind": 2,
-  "--ro-bind-fd": 2,
-  "--ro-bind-try": 2,
-  "--symlink": 2,
-};
 
 function teamPolicy(overrides: Partial<SandboxPolicy> = {}): SandboxPolicy {
   return {
@@ -71,7 +48,7 @@ function options(): BwrapRenderOptions {
 
 const render = (p: SandboxPolicy = teamPolicy()): { argv: string[]; ops: Op[] } => {
   const argv = renderBwrapArgv(p, options());
-  return { argv, ops: parseBwrapArgv(argv, BWRAP, ARITY).ops };
+  return { argv, ops: parseBwrapArgv(argv, BWRAP, KERNEL_BWRAP_ARITY).ops };
 };
 
 const at = (ops: readonly Op[], op: string, first: string): number =>

@@ -7,7 +7,7 @@ import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import { renderBwrapArgv, type BwrapRenderOptions } from "../../src/render/bwrap.js";
 import { wslSandboxForm } from "../../src/sandbox/wsl-form.js";
 import { fakeHost, wslHost, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
-import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
+import { KERNEL_BWRAP_ARITY, parseBwrapArgv, type Op } from "./bwrap-argv.js";
 import { assertGolden } from "./golden.js";
 
 const BWRAP = "/usr/bin/bwrap";
@@ -64,31 +64,10 @@ function options(overrides: Partial<BwrapRenderOptions> = {}): BwrapRenderOption
   return { executable: BWRAP, command: COMMAND, seccompFd: 3, newSession: false, ...overrides };
 }
 
-const ARITY: Readonly<Record<string, number>> = {
-  "--die-with-parent": 0,
-  "--new-session": 0,
-  "--unshare-ipc": 0,
-  "--unshare-uts": 0,
-  "--unshare-pid": 0,
-  "--unshare-net": 0,
-  "--info-fd": 1,
-  "--seccomp": 1,
-  "--cap-drop": 1,
-  "--dev": 1,
-  "--proc": 1,
-  "--remount-ro": 1,
-  "--tmpfs": 1,
-  "--chdir": 1,
-  "--bind": 2,
-  "--ro-bind": 2,
-  "--ro-bind-try": 2,
-  "--symlink": 2,
-};
-
 const json = (argv: readonly string[]): string => `${JSON.stringify(argv, null, 2)}\n`;
 
 function ops(p: SandboxPolicy, o: BwrapRenderOptions = options()): Op[] {
-  return parseBwrapArgv(renderBwrapArgv(p, o), BWRAP, ARITY).ops;
+  return parseBwrapArgv(renderBwrapArgv(p, o), BWRAP, KERNEL_BWRAP_ARITY).ops;
 }
 
 function at(list: readonly Op[], op: string, args: readonly string[]): number {
@@ -140,7 +119,7 @@ describe("bubblewrap argv contracts, WSL form", () => {
   test("a private PID namespace and the seccomp descriptor; no /proc/<pid>/environ mask", () => {
     const argv = renderBwrapArgv(policy("/home/u/ws"), options({ seccompFd: 42 }));
     assert.equal(argv.filter((a) => a === "--unshare-pid").length, 1);
-    const list = parseBwrapArgv(argv, BWRAP, ARITY).ops;
+    const list = parseBwrapArgv(argv, BWRAP, KERNEL_BWRAP_ARITY).ops;
     assert.deepEqual(
       list.filter((o) => o.op === "--seccomp"),
       [{ op: "--seccomp", args: ["42"] }],

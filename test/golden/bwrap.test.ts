@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { ReadMask, SandboxPolicy } from "../../src/policy/sandbox-policy.js";
 import { minimalMasks, renderBwrapArgv, type BwrapRenderOptions } from "../../src/render/bwrap.js";
 import { assertGolden } from "./golden.js";
-import { parseBwrapArgv, type Op } from "./bwrap-argv.js";
+import { KERNEL_BWRAP_ARITY, parseBwrapArgv, type Op } from "./bwrap-argv.js";
 
 const WORKSPACE = "/home/u/ws";
 const TEMP = "/tmp/cellguard-kernel-abc123";
@@ -40,28 +40,8 @@ function options(overrides: Partial<BwrapRenderOptions> = {}): BwrapRenderOption
   return { executable: BWRAP, command: COMMAND, seccompFd: 3, newSession: false, ...overrides };
 }
 
-/** How many values each bubblewrap option the renderer may emit takes. Anything else is unknown. */
-const ARITY: Readonly<Record<string, number>> = {
-  "--die-with-parent": 0,
-  "--new-session": 0,
-  "--unshare-ipc": 0,
-  "--unshare-uts": 0,
-  "--unshare-pid": 0,
-  "--unshare-net": 0,
-  "--info-fd": 1,
-  "--seccomp": 1,
-  "--cap-drop": 1,
-  "--dev": 1,
-  "--proc": 1,
-  "--remount-ro": 1,
-  "--tmpfs": 1,
-  "--chdir": 1,
-  "--bind": 2,
-  "--ro-bind": 2,
-};
-
 function parseArgv(argv: readonly string[]): { ops: Op[]; command: string[] } {
-  return parseBwrapArgv(argv, BWRAP, ARITY);
+  return parseBwrapArgv(argv, BWRAP, KERNEL_BWRAP_ARITY);
 }
 
 function indexOfOp(ops: readonly Op[], op: string, args?: readonly string[]): number {
@@ -125,7 +105,7 @@ describe("bubblewrap argv invariants", () => {
     };
 
     test(`only the workspace and private temp are writable binds (${label})`, () => {
-      // parseArgv already refuses any option outside ARITY (--dev-bind, --bind-try, …).
+      // parseBwrapArgv already refuses any option outside KERNEL_BWRAP_ARITY (--dev-bind, --bind-try, …).
       const { ops } = render();
       const binds = ops.filter((o) => o.op === "--bind").map((o) => o.args);
       assert.deepEqual(binds, [
