@@ -249,8 +249,8 @@ export {
   type McpServerOptions,
   type RunningServer as RunningMcpServer,
 } from "./mcp/server.js";
-export { UNPROTECTED, type ProtectionSeam } from "./mcp/protection.js";
-export { mcpManifest, type McpManifest } from "./mcp/manifest.js";
+export { SESSION_PROTECTION, UNPROTECTED, type ProtectionSeam } from "./mcp/protection.js";
+export { mcpLaunchManifest, type McpLaunchManifest } from "./mcp/manifest.js";
 export {
   resolveDecision as resolvePermission,
   GATED_TOOLS,

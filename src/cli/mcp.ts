@@ -2,9 +2,12 @@
 // for a person goes to standard error. Exit: 0 after a clean shutdown (the client closed stdin,
 // or a signal); 2 usage; 125 the server could not start (a bad rules file, an unusable audit
 // log or workspace), with the reason on stderr.
-import { realpathSync, statSync } from "node:fs";
+import { mkdirSync, realpathSync, statSync } from "node:fs";
+import { AuditLog } from "../mcp/audit.js";
 import { McpConfigurationError, RulesFileError, AuditLogError } from "../mcp/errors.js";
-import { mcpManifest } from "../mcp/manifest.js";
+import { manifestMismatch, mcpLaunchManifest } from "../mcp/manifest.js";
+import { SESSION_PROTECTION, sessionManifest } from "../mcp/protection.js";
+import { ProtectedStoreError } from "../protect/errors.js";
 import { startMcpServer } from "../mcp/server.js";
 import { parseLeadingOptions, UsageError } from "./args.js";
 import { doctorCommand } from "./doctor.js";
@@ -43,22 +46,29 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     const mode = str("mode");
     if (options["print-manifest"] === true) {
       const command = [
-        process.execPath,
-        process.argv[1] ?? "cellguard",
+        realpathSync(process.execPath),
+        realpathSync(process.argv[1] ?? "cellguard"),
         "mcp",
         "--workspace",
         workspace,
       ];
       if (mode !== undefined) command.push("--mode", mode);
-      const manifest = mcpManifest({ dataDir: dataDirFrom(io.env), workspace, command });
+      const manifest = mcpLaunchManifest({
+        dataDir: preparedDataDir(dataDirFrom(io.env)),
+        workspace,
+        command,
+      });
       io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
       return EXIT_OK;
     }
+    const dataDir = dataDirFrom(io.env);
+    checkProtectedLayout(dataDir);
     running = await startMcpServer(
       {
         workspace,
-        dataDir: dataDirFrom(io.env),
+        dataDir,
         env: io.env,
+        protection: SESSION_PROTECTION,
         ...(mode === undefined ? {} : { sandboxMode: mode }),
         ...(str("python") === undefined ? {} : { python: str("python") as string }),
         version: VERSION,
@@ -71,7 +81,8 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     if (
       error instanceof RulesFileError ||
       error instanceof AuditLogError ||
-      error instanceof McpConfigurationError
+      error instanceof McpConfigurationError ||
+      error instanceof ProtectedStoreError
     ) {
       io.stderr(`cellguard mcp: not started: ${escapeOneLine(error.message)}\n`);
       return EXIT_CANNOT_RUN;
@@ -87,6 +98,45 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
   process.stdin.destroy();
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.off(signal, onSignal);
   return EXIT_OK;
+}
+
+/**
+ * The data directory made ready to be pinned: it exists (owner-only) and so does the audit log,
+ * because under launch a missing rules file freezes the directory's names (a missing control
+ * path cannot be created), and the server must still be able to append to its log.
+ */
+function preparedDataDir(path: string): string {
+  try {
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new McpConfigurationError(
+      `the data directory ${path} cannot be created (${(error as NodeJS.ErrnoException).code ?? "error"}); no manifest was printed`,
+    );
+  }
+  AuditLog.open(path).close();
+  return realpathSync(path);
+}
+
+/**
+ * In a protected session the server starts only if the session's manifest protects the files it
+ * relies on: its data directory a store, its rules file a control path. A different data
+ * directory (CELLGUARD_DATA_DIR changed between --print-manifest and launch) would leave the
+ * audit log and the rules open to what the server runs.
+ * @throws {McpConfigurationError} @throws {ProtectedStoreError} the pin does not hold.
+ */
+function checkProtectedLayout(dataDir: string): void {
+  const manifest = sessionManifest();
+  if (manifest === null) return;
+  let real: string;
+  try {
+    real = realpathSync(dataDir);
+  } catch (error) {
+    throw new McpConfigurationError(
+      `protected session: the data directory ${dataDir} cannot be resolved (${(error as NodeJS.ErrnoException).code ?? "error"}); print the manifest with cellguard mcp --print-manifest first`,
+    );
+  }
+  const problem = manifestMismatch(manifest, real);
+  if (problem !== null) throw new McpConfigurationError(`protected session: ${problem}`);
 }
 
 function checkedWorkspace(path: string): string {
@@ -117,5 +167,31 @@ async function measurePosture(
     { env, stdout: (text) => (out += text), stderr: (text) => (err += text) },
   );
   if (code !== EXIT_OK) return JSON.stringify({ error: `doctor failed: ${err.trim()}` });
-  return out;
+  return JSON.stringify({ ...(JSON.parse(out) as object), mcp_session: mcpSessionPosture() });
+}
+
+/** How this server's python and bash run, as decided at start (not re-inferred per call). */
+function mcpSessionPosture(): { protected: boolean; kernel: string; detail: string } {
+  let manifest;
+  try {
+    manifest = sessionManifest();
+  } catch (error) {
+    return {
+      protected: true,
+      kernel: "refused",
+      detail: `the session's pin does not hold: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  if (manifest === null)
+    return {
+      protected: false,
+      kernel: "kernel sandbox",
+      detail: "not a protected session: python and bash run in the kernel sandbox measured above",
+    };
+  return {
+    protected: true,
+    kernel: "refused",
+    detail:
+      "protected session (cellguard launch): the server's rules file and code are read-only and its data directory is masked from everything it starts; the kernel sandbox cannot yet be composed with the session's pinned rules, so python and bash are refused (fail closed)",
+  };
 }

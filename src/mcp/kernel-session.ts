@@ -72,7 +72,17 @@ export class KernelSession {
   }
 
   async #start(): Promise<Kernel> {
-    const prefix = this.#options.protection.childPrefix();
+    let prefix: readonly string[];
+    try {
+      prefix = this.#options.protection.childPrefix();
+    } catch (error) {
+      // A protected session whose pin does not hold (a changed manifest, a missing half of the
+      // authority): nothing may start, and the reason is the pin's own message.
+      throw new ToolRefusal(
+        "sandbox",
+        `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); nothing was run`,
+      );
+    }
     if (prefix.length > 0) {
       // A protected session pins rules every child must start under; this kernel cannot yet be
       // started under them, so it is not started at all.

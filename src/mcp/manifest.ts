@@ -1,65 +1,93 @@
-// The manifest `cellguard launch` needs to run this server protected: which of its files are
-// control files (immutable to the server's Cells and, once launched, to the server itself),
-// which are its store (written by the server, never readable or writable by its children), and
-// which paths are work (the workspace Cells write in). The kernel sandbox already masks the data
-// directory from Cells; under `cellguard launch` the same files are also protected from anything
-// else the server starts, and from a server that was itself subverted.
+// The manifest `cellguard launch --manifest F` needs to run this server protected, in launch's
+// own format (src/protect/manifest.ts). Pure: the caller supplies every path; nothing is read.
+// - The data directory is the store: the server writes its audit log there, and nothing the
+//   server starts may read or write it (the kernel sandbox masks it too; under launch the mask
+//   is also the supervisor's child rules and the server's in-process store-path check).
+// - The user's rules file and the server's own code are control paths: no process of the
+//   session, the server included, may write them (launch adds the manifest itself, node,
+//   bubblewrap and python3). A missing rules file cannot be created during the session either.
+// - The workspace is the project root: Cells write there. Its rules file stays writable on
+//   purpose: workspace rules can only tighten the user's.
 import { join } from "node:path";
-import { AUDIT_LOG_FILE } from "./audit.js";
-import { USER_RULES_FILE, WORKSPACE_RULES_FILE } from "./gate.js";
+import { USER_RULES_FILE } from "./gate.js";
 
-export interface ManifestEntry {
-  readonly path: string;
-  readonly why: string;
-}
+/** The environment names the server reads, passed through by name (values never in argv). */
+export const MCP_PASS_ENV: readonly string[] = Object.freeze([
+  "HOME",
+  "PATH",
+  "LANG",
+  "LC_ALL",
+  "TZ",
+  "XDG_DATA_HOME",
+  "CELLGUARD_DATA_DIR",
+  "CELLGUARD_KERNEL_SANDBOX",
+  "CELLGUARD_KERNEL_MODE",
+  "CELLGUARD_EGRESS",
+  "CELLGUARD_SAFETY",
+  "CELLGUARD_INJECTION_SCAN",
+  "CELLGUARD_BIOSECURITY",
+  "CELLGUARD_GUARDS_OFF",
+  "CELLGUARD_MODEL",
+  "CELLGUARD_MODEL_BASE_URL",
+  "CELLGUARD_MODEL_API_KEY",
+  "CELLGUARD_MODEL_TIMEOUT_MS",
+]);
 
-export interface McpManifest {
+/** Launch's manifest format, as JSON (src/protect/manifest.ts validates it). */
+export interface McpLaunchManifest {
   readonly version: 1;
-  readonly server: "cellguard-mcp";
-  /** The command `cellguard launch -- …` runs. */
-  readonly command: readonly string[];
-  /** Files no process of the session may write (the server only reads them). */
-  readonly control: readonly ManifestEntry[];
-  /** Written by the server; neither readable nor writable by anything the server starts. */
-  readonly store: readonly ManifestEntry[];
-  /** Writable by Cells. */
-  readonly work: readonly ManifestEntry[];
+  readonly projectRoot: string;
+  readonly controlPaths: readonly string[];
+  readonly operatorCredentials: readonly string[];
+  readonly stores: readonly { readonly root: string; readonly workMembers: readonly string[] }[];
+  readonly sessionHomes: readonly string[];
+  readonly server: {
+    readonly command: readonly string[];
+    readonly cwd: string;
+    readonly passEnv: readonly string[];
+  };
 }
 
-export function mcpManifest(options: {
+export interface McpManifestInputs {
+  /** Canonical absolute data directory (rules file, audit log). */
   readonly dataDir: string;
+  /** Canonical absolute workspace. */
   readonly workspace: string;
+  /** Absolute node, absolute cellguard entry script, then `mcp` and its options. */
   readonly command: readonly string[];
-}): McpManifest {
+}
+
+export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest {
+  const script = inputs.command[1];
+  if (inputs.command[0] === undefined || script === undefined)
+    throw new TypeError("Cannot write the manifest: the server command needs node and its script");
   return {
     version: 1,
-    server: "cellguard-mcp",
-    command: [...options.command],
-    control: [
-      {
-        path: join(options.dataDir, USER_RULES_FILE),
-        why: "the user's permission rules: a Cell that could write them could allow itself anything",
-      },
-      {
-        path: options.command[1] ?? options.command[0] ?? "",
-        why: "the server's own code",
-      },
-    ],
-    store: [
-      {
-        path: join(options.dataDir, AUDIT_LOG_FILE),
-        why: "the audit log: appended by the server only; a Cell must neither read nor rewrite it",
-      },
-      {
-        path: options.dataDir,
-        why: "the data directory (credential database, rules, audit log)",
-      },
-    ],
-    work: [
-      {
-        path: options.workspace,
-        why: `the workspace; its ${WORKSPACE_RULES_FILE} is writable on purpose, because workspace rules can only tighten the user's`,
-      },
-    ],
+    projectRoot: inputs.workspace,
+    controlPaths: [join(inputs.dataDir, USER_RULES_FILE), script],
+    operatorCredentials: [],
+    stores: [{ root: inputs.dataDir, workMembers: [] }],
+    sessionHomes: [],
+    server: { command: [...inputs.command], cwd: inputs.workspace, passEnv: [...MCP_PASS_ENV] },
   };
+}
+
+/**
+ * The launch-format manifest's claims this server relies on, checked against the manifest the
+ * session was launched with: its data directory is a store root and its rules file a control
+ * path. Returns what is wrong, or null.
+ */
+export function manifestMismatch(
+  pinned: {
+    readonly controlPaths: readonly string[];
+    readonly stores: readonly { readonly root: string }[];
+  },
+  dataDir: string,
+): string | null {
+  if (!pinned.stores.some((s) => s.root === dataDir))
+    return `the data directory ${dataDir} is not a store root of the session's manifest (was CELLGUARD_DATA_DIR changed since --print-manifest?)`;
+  const rules = join(dataDir, USER_RULES_FILE);
+  if (!pinned.controlPaths.includes(rules))
+    return `the rules file ${rules} is not a control path of the session's manifest`;
+  return null;
 }

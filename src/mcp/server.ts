@@ -23,7 +23,7 @@ import { PermissionGate, type AskAnswer } from "./gate.js";
 import { runTool, type CallTrace, type ToolContext } from "./handlers.js";
 import { KernelSession } from "./kernel-session.js";
 import { LineTransport } from "./line-transport.js";
-import { UNPROTECTED, type ProtectionSeam } from "./protection.js";
+import { SESSION_PROTECTION, type ProtectionSeam } from "./protection.js";
 import { checkArguments, inputSchema, toolDefinition, TOOLS, type ToolArguments } from "./tools.js";
 import { WorkspaceFiles } from "./workspace-files.js";
 
@@ -40,7 +40,7 @@ export interface McpServerOptions {
   /** The kernel sandbox mode; default from CELLGUARD_KERNEL_SANDBOX. */
   readonly sandboxMode?: string;
   readonly python?: string;
-  /** The protected-store seam; default: not a protected session. */
+  /** The protected-store seam; default: the session this process runs in (a no-op outside one). */
   readonly protection?: ProtectionSeam;
   readonly fetchLimits?: FetchLimits;
   /** Measures the posture (what `doctor --json` prints) for the posture resource. */
@@ -65,7 +65,7 @@ export async function startMcpServer(
   options: McpServerOptions,
   streams: { input: Readable; output: Writable },
 ): Promise<RunningServer> {
-  const protection = options.protection ?? UNPROTECTED;
+  const protection = options.protection ?? SESSION_PROTECTION;
   const files = new WorkspaceFiles(options.workspace, protection);
   const server = new Server(
     { name: SERVER_NAME, version: options.version },

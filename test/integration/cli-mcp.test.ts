@@ -1,11 +1,14 @@
 // The `cellguard mcp` command line: usage errors, what stops it from starting (with the reason
 // on stderr and nothing on stdout, which belongs to JSON-RPC), and the manifest for launch.
 import assert from "node:assert/strict";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { writeUserRules } from "../helpers/mcp.js";
+import { cliPath } from "../helpers/paths.js";
+import { loadManifest } from "../../src/protect/manifest.js";
 
 describe("cellguard mcp command line", () => {
   const fx = useFixture();
@@ -31,23 +34,28 @@ describe("cellguard mcp command line", () => {
     assert.equal(bad.stdout, "");
   });
 
-  test("--print-manifest names the control files, the store and the workspace for cellguard launch", async () => {
-    const r = await runCli(["mcp", "--workspace", fx.workspace, "--print-manifest"], {
-      env: fx.env,
-    });
-    assert.equal(r.code, 0, r.stderr);
-    const manifest = JSON.parse(r.stdout) as {
-      control: { path: string }[];
-      store: { path: string }[];
-      work: { path: string }[];
-      command: string[];
-    };
-    assert.ok(manifest.control.some((e) => e.path === join(fx.dataDir, "mcp-rules.json")));
-    assert.ok(manifest.store.some((e) => e.path === join(fx.dataDir, "mcp-audit.jsonl")));
-    assert.deepEqual(
-      manifest.work.map((e) => e.path),
-      [fx.workspace],
+  test("--print-manifest prints launch's own format: the data directory a store, the rules file a control path", async () => {
+    const r = await runCli(
+      ["mcp", "--workspace", fx.workspace, "--mode", "enforce", "--print-manifest"],
+      { env: fx.env },
     );
-    assert.deepEqual(manifest.command.slice(2), ["mcp", "--workspace", fx.workspace]);
+    assert.equal(r.code, 0, r.stderr);
+    const file = join(fx.root, "manifest.json");
+    writeFileSync(file, r.stdout);
+    const manifest = loadManifest(file); // launch's own validation
+    assert.deepEqual(manifest.stores, [{ root: fx.dataDir, workMembers: [] }]);
+    assert.ok(manifest.controlPaths.includes(join(fx.dataDir, "mcp-rules.json")));
+    assert.ok(manifest.controlPaths.includes(cliPath()));
+    assert.equal(manifest.projectRoot, fx.workspace);
+    assert.deepEqual(manifest.server.command.slice(1), [
+      cliPath(),
+      "mcp",
+      "--workspace",
+      fx.workspace,
+      "--mode",
+      "enforce",
+    ]);
+    // The audit log exists before launch: a missing rules file freezes the directory's names.
+    assert.ok(statSync(join(fx.dataDir, "mcp-audit.jsonl")).isFile());
   });
 });
