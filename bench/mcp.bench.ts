@@ -1,9 +1,10 @@
 // npm run bench (last part): the tool-call round trip of `cellguard mcp` for the python Cell
 // `1+1` over stdio against the bundled CLI, measured by two clients: the MCP SDK's own client,
 // and a minimal JSON-RPC client (mcp-raw-client.ts) that shows what the server costs a client
-// that adds nothing of its own; the target is judged on the SDK client's row. Beside them, the same Cell through the library in the same run
-// (Kernel.execute, and runCell with the screens the python tool also runs). Rounds are
-// interleaved so drift on a shared host hits every row alike.
+// that adds nothing of its own; the target is judged on the SDK client's row. Beside them, the
+// same Cell through the library in the same run (Kernel.execute, and runCell with the screens
+// the python tool also runs). Rounds are interleaved so drift on a shared host hits every row
+// alike.
 // A benchmark, not a test: a MISS is reported, never fatal.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
