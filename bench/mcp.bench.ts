@@ -1,7 +1,10 @@
 // npm run bench (last part): the tool-call round trip of `cellguard mcp` for the python Cell
-// `1+1`, measured by the MCP SDK's own client over stdio against the bundled CLI, beside the same
-// Cell through the library in the same run (Kernel.execute, and runCell with the screens the
-// python tool also runs). Rounds are interleaved so drift on a shared host hits both alike.
+// `1+1` over stdio against the bundled CLI, measured by two clients: the MCP SDK's own client,
+// and a minimal JSON-RPC client (mcp-raw-client.ts) that shows what the server costs a client
+// that adds nothing of its own; the target is judged on the SDK client's row. Beside them, the
+// same Cell through the library in the same run (Kernel.execute, and runCell with the screens
+// the python tool also runs). Rounds are interleaved so drift on a shared host hits every row
+// alike.
 // A benchmark, not a test: a MISS is reported, never fatal.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -12,6 +15,7 @@ import { join } from "node:path";
 import { Kernel, runCell } from "../src/index.js";
 import { formatRatio } from "./figures.js";
 import { detectHost } from "./host.js";
+import { RawMcpClient } from "./mcp-raw-client.js";
 import { align } from "./render.js";
 import { summarize } from "./stats.js";
 
@@ -30,35 +34,40 @@ async function main(): Promise<number> {
   const python = host.python;
   const root = realpathSync(mkdtempSync(join(tmpdir(), "cellguard-mcp-bench-")));
   const workspace = join(root, "workspace");
-  const dataDir = join(root, "data");
   mkdirSync(workspace);
-  mkdirSync(dataDir, { mode: 0o700 });
-  writeFileSync(
-    join(dataDir, "mcp-rules.json"),
-    JSON.stringify({ rules: [{ tool: "*", pattern: "*", decision: "allow" }] }),
-  );
   const env: Record<string, string> = {
     PATH: "/usr/local/bin:/usr/bin:/bin",
     HOME: root,
     LANG: "C.UTF-8",
-    CELLGUARD_DATA_DIR: dataDir,
   };
+  // One server per client, each with its own data directory (rules file and audit log).
+  const serverEnv = (name: string): Record<string, string> => {
+    const dataDir = join(root, name);
+    mkdirSync(dataDir, { mode: 0o700 });
+    writeFileSync(
+      join(dataDir, "mcp-rules.json"),
+      JSON.stringify({ rules: [{ tool: "*", pattern: "*", decision: "allow" }] }),
+    );
+    return { ...env, CELLGUARD_DATA_DIR: dataDir };
+  };
+  const serverArgs = [
+    "build/cellguard.cjs",
+    "mcp",
+    "--workspace",
+    workspace,
+    "--mode",
+    "enforce",
+    "--python",
+    python,
+  ];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [
-      "build/cellguard.cjs",
-      "mcp",
-      "--workspace",
-      workspace,
-      "--mode",
-      "enforce",
-      "--python",
-      python,
-    ],
-    env,
+    args: serverArgs,
+    env: serverEnv("data-sdk"),
     stderr: "ignore",
   });
   const client = new Client({ name: "cellguard-bench", version: "1" });
+  let raw: RawMcpClient | null = null;
   const kernel = await Kernel.start({
     workspace,
     env,
@@ -68,6 +77,8 @@ async function main(): Promise<number> {
   });
   try {
     await client.connect(transport);
+    raw = await RawMcpClient.start(process.execPath, serverArgs, serverEnv("data-raw"));
+    const rawClient = raw;
     const viaMcp = async (): Promise<number> => {
       const started = performance.now();
       const result = (await client.callTool({
@@ -79,6 +90,23 @@ async function main(): Promise<number> {
       if (first?.type !== "text" || first.text !== "2\n")
         throw new Error(`mcp answered ${JSON.stringify(result.content)}`);
       return elapsed;
+    };
+    const viaRaw = async (): Promise<number> => {
+      const started = performance.now();
+      const result = (await rawClient.request("tools/call", {
+        name: "python",
+        arguments: { code: "1+1" },
+      })) as CallToolResult;
+      const elapsed = performance.now() - started;
+      const first = result.content[0];
+      if (first?.type !== "text" || first.text !== "2\n")
+        throw new Error(`mcp (raw client) answered ${JSON.stringify(result.content)}`);
+      return elapsed;
+    };
+    const viaRawPing = async (): Promise<number> => {
+      const started = performance.now();
+      await rawClient.request("ping");
+      return performance.now() - started;
     };
     const viaExecute = async (): Promise<number> => {
       const started = performance.now();
@@ -102,24 +130,33 @@ async function main(): Promise<number> {
     for (let i = 0; i < WARM_UP; i += 1) {
       await viaPing();
       await viaMcp();
+      await viaRawPing();
+      await viaRaw();
       await viaExecute();
       await viaRunCell();
     }
     const mcp: number[] = [];
+    const mcpRaw: number[] = [];
     const execute: number[] = [];
     const pipeline: number[] = [];
     const pings: number[] = [];
+    const rawPings: number[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       pings.push(await viaPing());
       mcp.push(await viaMcp());
+      rawPings.push(await viaRawPing());
+      mcpRaw.push(await viaRaw());
       execute.push(await viaExecute());
       pipeline.push(await viaRunCell());
     }
     const m = summarize(mcp);
+    const r = summarize(mcpRaw);
     const e = summarize(execute);
     const p = summarize(pipeline);
     const g = summarize(pings);
+    const q = summarize(rawPings);
     const ratio = m.medianMs / e.medianMs;
+    const rawRatio = r.medianMs / e.medianMs;
     const ms = (v: number): string => v.toFixed(3);
     const grid = [
       ["", "n", "median ms", "p25–p75 ms", "vs anchor (same run)"],
@@ -130,6 +167,13 @@ async function main(): Promise<number> {
         ms(m.medianMs),
         `${ms(m.p25Ms)}–${ms(m.p75Ms)}`,
         `${formatRatio(ratio)} Kernel.execute`,
+      ],
+      [
+        "  cellguard mcp python tool (minimal JSON-RPC client, stdio)",
+        String(r.n),
+        ms(r.medianMs),
+        `${ms(r.p25Ms)}–${ms(r.p75Ms)}`,
+        `${formatRatio(rawRatio)} Kernel.execute`,
       ],
       [
         "  runCell (screens + kernel, in process)",
@@ -146,6 +190,13 @@ async function main(): Promise<number> {
         `${formatRatio(g.medianMs / e.medianMs)} Kernel.execute`,
       ],
       [
+        "  MCP ping (minimal JSON-RPC client, stdio)",
+        String(q.n),
+        ms(q.medianMs),
+        `${ms(q.p25Ms)}–${ms(q.p75Ms)}`,
+        `${formatRatio(q.medianMs / e.medianMs)} Kernel.execute`,
+      ],
+      [
         "  Kernel.execute (in process)",
         String(e.n),
         ms(e.medianMs),
@@ -157,25 +208,46 @@ async function main(): Promise<number> {
     for (const line of align(grid, new Set([1, 2]))) console.log(line);
     console.log("");
     console.log("targets (issue 8)");
+    // Judged on the SDK client's row: it is the client the issue's end-to-end tests use, and a
+    // real MCP client pays its own dispatch too. The minimal client's row only splits the cost
+    // between the server and the SDK client; it does not replace the judged figure.
     console.log(
-      `  mcp round trip vs Kernel.execute: ${formatRatio(ratio)} (< ${LIMIT}×) ${ratio < LIMIT ? "PASS" : "MISS"}`,
+      `  python tool over MCP (SDK client) vs Kernel.execute: ${formatRatio(ratio)} (< ${LIMIT}×) ${ratio < LIMIT ? "PASS" : "MISS"}  [the target]`,
     );
-    console.log(`  mcp round trip vs runCell: ${formatRatio(m.medianMs / p.medianMs)} (reported)`);
     console.log(
-      `  server-side cost above the transport floor and the kernel: ${ms(m.medianMs - g.medianMs - e.medianMs)} ms (reported)`,
+      `  python tool over MCP (minimal JSON-RPC client) vs Kernel.execute: ${formatRatio(rawRatio)} (reported: the server without the SDK client's own cost)`,
+    );
+    console.log(
+      `  SDK client: mcp round trip vs runCell: ${formatRatio(m.medianMs / p.medianMs)} (reported)`,
+    );
+    console.log(
+      `  server's own work per call (minimal client: round trip − its ping − Kernel.execute): ${ms(r.medianMs - q.medianMs - e.medianMs)} ms (reported)`,
+    );
+    console.log(
+      `  SDK client's own cost per call (SDK row − minimal-client row): ${ms(m.medianMs - r.medianMs)} ms (reported)`,
     );
     console.log(
       JSON.stringify({
         mcp_round_trip_ms: m.medianMs,
+        mcp_raw_client_round_trip_ms: r.medianMs,
         run_cell_round_trip_ms: p.medianMs,
         kernel_execute_round_trip_ms: e.medianMs,
         mcp_ping_ms: g.medianMs,
-        targets: [{ name: "mcp round trip vs Kernel.execute", value: ratio, pass: ratio < LIMIT }],
+        mcp_raw_client_ping_ms: q.medianMs,
+        mcp_raw_client_vs_kernel_execute: rawRatio,
+        targets: [
+          {
+            name: "python tool over MCP (SDK client) vs Kernel.execute",
+            value: ratio,
+            pass: ratio < LIMIT,
+          },
+        ],
       }),
     );
     return 0;
   } finally {
     await client.close().catch(() => undefined);
+    await raw?.close().catch(() => undefined);
     await kernel.close();
     rmSync(root, { recursive: true, force: true });
   }

@@ -5,8 +5,9 @@
 // bound is skipped to its end without being buffered and answered with -32600; and every byte is
 // scanned once, so a huge line costs linear time. A write to a closed stdout ends the transport.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Readable, Writable } from "node:stream";
+import { isJsonRpcMessage } from "./jsonrpc-message.js";
 
 /** Lines longer than this (bytes) are refused; the largest tool argument is well below it. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
@@ -108,14 +109,13 @@ export class LineTransport implements Transport {
       this.#reply(-32700, "Parse error: the line is not JSON");
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    if (!isJsonRpcMessage(value)) {
       const id = requestId(value);
       this.#reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", id);
       return;
     }
     try {
-      this.onmessage?.(parsed.data);
+      this.onmessage?.(value);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }

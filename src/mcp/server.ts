@@ -4,7 +4,6 @@
 // stdout shut the server down, and shutting down kills the kernel's whole process group first.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
@@ -121,12 +120,17 @@ export async function startMcpServer(
       inputSchema: inputSchema(tool),
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(request.params.name, request.params.arguments, ctx, {
-      audit,
-      warn: options.onWarning,
-    }),
-  );
+  // tools/call is the one hot method. Registered through setRequestHandler, the SDK would parse
+  // each call with its zod CallToolRequestSchema twice and our own result once more; the fallback
+  // handler gets the request as the transport checked it (a JSON-RPC request), and callTool checks
+  // the params itself, with the same verdicts, before the tool's own argument checker. Every
+  // other method the server does not register is answered "Method not found", as without it.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== "tools/call") {
+      throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    }
+    return callTool(request.params, ctx, { audit, warn: options.onWarning });
+  };
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
@@ -185,13 +189,33 @@ export async function startMcpServer(
   return { closed, shutdown };
 }
 
+/** What is wrong with a tools/call request's params, or null: the checks of the SDK's schema. */
+function invalidCallParams(params: unknown): string | null {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    return "params must be an object with the tool's name";
+  }
+  const fields = params as Record<string, unknown>;
+  if (typeof fields["name"] !== "string") return "params.name must be a string (the tool's name)";
+  const args = fields["arguments"];
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
+    return "params.arguments must be an object when given";
+  }
+  return null;
+}
+
 async function callTool(
-  name: string,
-  rawArgs: unknown,
+  params: unknown,
   ctx: ToolContext,
   log: { readonly audit: AuditLog; readonly warn: (message: string) => void },
 ): Promise<CallToolResult> {
   const started = performance.now();
+  const invalid = invalidCallParams(params);
+  const fields: Readonly<Record<string, unknown>> =
+    typeof params === "object" && params !== null && !Array.isArray(params)
+      ? (params as Record<string, unknown>)
+      : {};
+  const name = typeof fields["name"] === "string" ? fields["name"] : "";
+  const rawArgs = fields["arguments"];
   const tool = toolDefinition(name);
   const trace: CallTrace = { verdict: null, gateMs: 0 };
   let args: ToolArguments | null = null;
@@ -202,6 +226,11 @@ async function callTool(
   let askRefused = false;
   let result: CallToolResult;
   try {
+    if (invalid !== null) {
+      refusedBy = "input";
+      outcome = "refused";
+      throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${invalid}`);
+    }
     if (tool === undefined) {
       refusedBy = "input";
       outcome = "refused";

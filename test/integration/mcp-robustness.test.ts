@@ -10,6 +10,7 @@ import { sandboxSkipReason, systemPython } from "../helpers/host.js";
 import { SYSTEM_PATH } from "../helpers/kernel.js";
 import {
   ALLOW_ALL,
+  auditEntries,
   processesMentioning,
   startMcp,
   textOf,
@@ -91,8 +92,14 @@ describe("cellguard mcp survives bad input", { skip }, () => {
     assert.equal(byId(8)[0]?.error?.code, -32600);
     assert.equal(byId(9)[0]?.error?.code, -32601);
     assert.ok(byId(1)[0]?.result !== undefined, "initialize still answered");
-    // The SDK rejects arguments that are not an object before any tool sees them.
+    // Arguments that are not an object are refused before any tool sees them, and audited.
+    assert.equal(byId(2)[0]?.error?.code, -32602);
     assert.match(byId(2)[0]?.error?.message ?? "", /arguments/, "arguments that are not an object");
+    const refused = auditEntries(fx).filter(
+      (e) => e["tool"] === "python" && e["refused_by"] === "input",
+    );
+    assert.equal(refused.length, 1, "the malformed tools/call has its audit line");
+    assert.equal(refused[0]?.["outcome"], "refused");
     const three = byId(3)[0]?.result as { content: { text: string }[] } | undefined;
     assert.equal(three?.content[0]?.text.trim(), "42");
     assert.deepEqual(processesMentioning(fx.workspace), []);

@@ -3,10 +3,21 @@
 // decision stricter than the user's, never looser.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { RulesFileError } from "../../src/mcp/errors.js";
+import { GateRefusal, RulesFileError } from "../../src/mcp/errors.js";
+import { PermissionGate } from "../../src/mcp/gate.js";
 import { loadRulesFile, parseRules } from "../../src/mcp/rules-file.js";
 import {
   DECISIONS,
@@ -182,5 +193,65 @@ describe("rules files", () => {
       );
       assert.equal(loadRulesFile(join(dir, "ok.json"), "user")[0]?.decision, "deny");
     });
+  });
+});
+
+describe("the gate's rules cache", () => {
+  // The same length for both decisions (JSON allows trailing space), so an in-place edit keeps
+  // the file's size.
+  const ruleText = (decision: "allow" | "deny"): string =>
+    JSON.stringify({ rules: [{ tool: "bash", pattern: "*", decision }] }) +
+    (decision === "deny" ? " " : "");
+
+  test("a rules file changed between calls takes effect on the next call: in place with the same size and mtime, replaced by a rename, removed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cellguard-gate-cache-"));
+    try {
+      const dataDir = join(dir, "data");
+      const workspace = join(dir, "ws");
+      mkdirSync(dataDir);
+      mkdirSync(workspace);
+      const path = join(dataDir, "mcp-rules.json");
+      const allow = ruleText("allow");
+      const deny = ruleText("deny");
+      assert.equal(allow.length, deny.length, "the two files are the same size");
+      writeFileSync(path, allow);
+      // A whole-second mtime, so that putting it back below restores it to the nanosecond.
+      const mtime = new Date(1_700_000_000_000);
+      utimesSync(path, mtime, mtime);
+      const gate = new PermissionGate({
+        dataDir,
+        workspace,
+        ask: () => Promise.resolve("unavailable" as const),
+      });
+      assert.equal((await gate.check("bash", "ls")).decision, "allow");
+      assert.equal((await gate.check("bash", "ls")).decision, "allow", "served from the cache");
+
+      // In place, same size, and the old mtime put back: only the change time tells.
+      writeFileSync(path, deny);
+      utimesSync(path, mtime, mtime);
+      assert.equal(statSync(path, { bigint: true }).mtimeNs, 1_700_000_000_000_000_000n);
+      await assert.rejects(gate.check("bash", "ls"), GateRefusal, "the in-place edit is seen");
+
+      const staged = join(dataDir, "staged.json");
+      writeFileSync(staged, allow);
+      renameSync(staged, path);
+      assert.equal((await gate.check("bash", "ls")).decision, "allow", "the renamed file is seen");
+
+      rmSync(path);
+      await assert.rejects(
+        gate.check("bash", "ls"),
+        /requires the user's approval/,
+        "with the file gone, the default (ask) applies again",
+      );
+
+      // A workspace file appearing later tightens at once.
+      writeFileSync(path, allow);
+      assert.equal((await gate.check("bash", "ls")).decision, "allow");
+      mkdirSync(join(workspace, ".cellguard"));
+      writeFileSync(join(workspace, ".cellguard", "mcp-rules.json"), deny);
+      await assert.rejects(gate.check("bash", "ls"), /denied by the workspace rules/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
