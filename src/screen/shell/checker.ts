@@ -63,6 +63,8 @@ export class Checker {
   private positional: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
   private readonly files = new Map<string, string>();
+  /** The file name each process substitution `<(…)` became. */
+  private readonly processFiles = new Map<Script, string>();
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
@@ -271,10 +273,26 @@ export class Checker {
       if ("text" in part) text += part.text;
       else {
         const output = this.outputOfScript(part.script, depth + 1);
-        text += output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
+        const printed =
+          output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
+        text += part.process === true ? this.processFile(part.script, printed) : printed;
       }
     }
     return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+  }
+
+  /**
+   * `<(…)` becomes a file name, as bash makes it (/dev/fd/N); what the file holds is the
+   * script's output, so `bash <(…)`, `source <(…)` and `< <(…)` read that text.
+   */
+  private processFile(script: Script, printed: string): string {
+    let name = this.processFiles.get(script);
+    if (name === undefined) {
+      name = `/dev/fd/${63 - (this.processFiles.size % 32)}\u{fffc}${this.processFiles.size}`;
+      this.processFiles.set(script, name);
+    }
+    this.files.set(name, printed);
+    return name;
   }
 
   private expand(text: string): string {
@@ -314,9 +332,7 @@ export class Checker {
       }
       if (redirect.op === "<" && redirect.target !== null) {
         // `< <(printf '/')` reads a process substitution's output; `< x` a file written here.
-        const value = this.value(redirect.target, depth);
-        const processed = redirect.target.parts?.some((p) => "script" in p && p.process === true);
-        const written = processed === true ? value : this.files.get(value);
+        const written = this.files.get(this.value(redirect.target, depth));
         if (written !== undefined) return { text: written };
       }
     }
@@ -354,7 +370,11 @@ export class Checker {
       while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
+    if (name === "yes") return { text: args.length === 0 ? "y" : args.join(" ") };
     const stdin = (): Data => this.stdinOf(command, depth, hops);
+    // Filters that reorder or deduplicate lines keep every dangerous line they are given.
+    if ((name === "sort" || name === "uniq") && !args.some((a) => !a.startsWith("-")))
+      return stdin();
     if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
       return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
     }
@@ -453,6 +473,8 @@ export class Checker {
     }
     if (name === "source" || name === ".") {
       if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
+      if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
@@ -464,6 +486,19 @@ export class Checker {
     if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
       // trap STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
       return this.checkString(args[0], depth + 1);
+    }
+    if (name === "crontab" && (args.length === 0 || args[args.length - 1] === "-")) {
+      // A crontab read from stdin: each line after its five time fields (or @reboot…) is a
+      // command cron will run.
+      if (stdin === null || !("text" in stdin)) return null;
+      for (const line of stdin.text.split("\n").slice(0, MAX_FAN_OUT)) {
+        const fields = line.trim().split(/[ \t]+/);
+        const skip = (fields[0] ?? "").startsWith("@") ? 1 : 5;
+        if (fields.length <= skip || (fields[0] ?? "").startsWith("#")) continue;
+        const reason = this.checkString(fields.slice(skip).join(" "), depth + 1);
+        if (reason !== null) return reason;
+      }
+      return null;
     }
     if (name === "at" || name === "batch") {
       // at and batch read the commands to run later from stdin.
@@ -528,8 +563,10 @@ export class Checker {
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
     if (name === "su" || name === "script" || name === "flock") {
-      const commandString = longValue(args, "command") ?? valueAfter(args, "-c");
+      const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
       if (commandString !== null) return this.checkString(commandString, depth + 1);
+      // su without a command starts the user's shell, which reads its commands from stdin.
+      if (name === "su") return this.checkShellInput(stdin, depth);
       if (name === "flock")
         return this.checkArgv(
           args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
@@ -743,7 +780,18 @@ export class Checker {
     let replace: string | null = null;
     let delimiter: "blank" | "nul" | "line" = "blank";
     let i = 0;
-    const withValue = new Set(["-I", "-n", "-L", "-P", "-d", "-s", "-a", "-E"]);
+    const withValue = new Set([
+      "-I",
+      "-J",
+      "-n",
+      "-L",
+      "-P",
+      "-d",
+      "-s",
+      "-a",
+      "-E",
+      "--delimiter",
+    ]);
     for (; i < args.length; i++) {
       const arg = args[i] as string;
       if (arg === "--") {
@@ -751,11 +799,12 @@ export class Checker {
         break;
       }
       if (!arg.startsWith("-")) break;
-      if (arg === "-I") replace = args[i + 1] ?? "{}";
-      else if (arg.startsWith("-I")) replace = arg.slice(2);
+      // -J is BSD xargs' spelling of -I.
+      if (arg === "-I" || arg === "-J") replace = args[i + 1] ?? "{}";
+      else if (arg.startsWith("-I") || arg.startsWith("-J")) replace = arg.slice(2);
       else if (arg === "-i" || arg === "--replace") replace = "{}";
       else if (arg.startsWith("-i")) replace = arg.slice(2);
-      else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      else if (arg.startsWith("--replace=")) replace = arg.slice(10) || "{}";
       // -a FILE reads the items from FILE: a file written here, or a process substitution's
       // output (which is what the word holds), instead of stdin.
       const argFile =
@@ -815,25 +864,32 @@ export class Checker {
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
     let inputs: string[];
+    const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
+    const source: Data = argFile !== null ? { text: this.files.get(argFile) ?? "" } : stdin;
     if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
     else
       inputs =
-        stdin !== null && "text" in stdin
-          ? stdin.text.split("\n").filter((l) => l.trim() !== "")
+        source !== null && "text" in source
+          ? source.text.split("\n").filter((l) => l.trim() !== "")
           : [];
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
-      // parallel hands each input to a shell as one quoted argument of the command.
-      const quoted = `'${input.replaceAll("'", "'\\''")}'`;
-      const line =
-        command.length === 0
-          ? input
-          : command.some((a) => a.includes("{}"))
-            ? command.map((a) => a.replaceAll("{}", quoted)).join(" ")
-            : `${command.join(" ")} ${quoted}`;
-      const reason = this.checkString(line, depth + 1);
-      if (reason !== null) return reason;
+      // parallel hands each input to a shell as one quoted argument of the command, after
+      // joining the command's own words with blanks; -q and versions differ on quoting, so
+      // both readings are checked.
+      for (const value of [singleQuoted(input), input]) {
+        for (const quote of [(a: string): string => a, singleQuoted]) {
+          const line =
+            command.length === 0
+              ? input
+              : command.some((a) => a.includes("{}"))
+                ? command.map((a) => quote(a.replaceAll("{}", value))).join(" ")
+                : `${command.map(quote).join(" ")} ${value}`;
+          const reason = this.checkString(line, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
     }
     return null;
   }
@@ -850,6 +906,9 @@ export class Checker {
     // Unlinking every file under a whole system tree is as final as a recursive delete.
     if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
       return REASONS.delete;
+    // Every file under a whole system tree re-permissioned is a recursive chmod of it.
+    if (doomed && !filtered && runs.some((program) => PERMISSION_PROGRAMS.has(program)))
+      return REASONS.permissions;
     for (let i = 0; i < args.length; i++) {
       if (!execs.includes(args[i] as string)) continue;
       let end = i + 1;
@@ -900,6 +959,21 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   if (command !== null) return command;
   const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
   return rest.slice(at);
+}
+
+const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
+
+/** The value of a short option letter, also inside a cluster: `-c CMD`, `-lc CMD`, `-cCMD`. */
+function clusteredValue(args: readonly string[], letter: string): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--") return null;
+    if (!arg.startsWith("-") || arg.startsWith("--")) continue;
+    const at = arg.indexOf(letter, 1);
+    if (at < 0) continue;
+    return at === arg.length - 1 ? (args[i + 1] ?? null) : arg.slice(at + 1);
+  }
+  return null;
 }
 
 // Environment variables whose value a program runs as a command line.
