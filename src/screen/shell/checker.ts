@@ -49,6 +49,7 @@ const MAX_FAN_OUT = 64;
 const MAX_PIPELINE_HOPS = 16;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
+const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
 
 export class BudgetExceeded extends Error {}
 
@@ -65,11 +66,22 @@ export class Checker {
   private readonly files = new Map<string, string>();
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
+  private readonly commandCache = new WeakMap<Script, readonly SimpleCommand[]>();
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
     // is never reached by an honest command; it caps the work a hostile one can cause.
-    this.budget = 8 * inputLength + 65_536;
+    this.budget = 4 * inputLength + 65_536;
+  }
+
+  /** A script's simple commands, split once: its output and its checks both need them. */
+  private commandsOf(script: Script): readonly SimpleCommand[] {
+    let commands = this.commandCache.get(script);
+    if (commands === undefined) {
+      commands = simpleCommands(script);
+      this.commandCache.set(script, commands);
+    }
+    return commands;
   }
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
@@ -84,19 +96,29 @@ export class Checker {
     return null;
   }
 
+  /**
+   * Every string lexed and every argv a wrapper hands on is paid for from one budget, so a
+   * chain like `eval eval eval …` or `env env env …`, which re-reads the rest of the line at
+   * each level, costs a bounded multiple of the input rather than its length times the depth.
+   */
+  private spend(units: number): void {
+    this.budget -= units;
+    if (this.budget < 0) throw new BudgetExceeded();
+  }
+
   checkString(text: string, depth: number): string | null {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     if (text.includes(DOWNLOADED)) return REASONS.download;
-    this.budget -= text.length;
-    if (this.budget < 0) throw new BudgetExceeded();
+    this.spend(text.length);
     return this.checkScript(lexScript(text, depth), depth);
   }
 
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
+    if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
     this.bindLoopVariables(script, depth);
-    const commands = simpleCommands(script);
+    const commands = this.commandsOf(script);
     this.bindReadVariables(commands, depth);
     for (const command of commands) {
       const nested = this.checkNested(command, depth);
@@ -135,9 +157,19 @@ export class Checker {
    * its variable to a line of its input, the worst line when the input is knowable.
    */
   private bindReadVariables(commands: readonly SimpleCommand[], depth: number): void {
-    commands.forEach((command, k) => {
+    for (let k = 0; k < commands.length; k++) {
+      const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
-      if (!command.words.some((w) => w.parts === null && w.text === "read")) return;
+      let hasRead = false;
+      for (const w of command.words) if (w.parts === null && w.text === "read") hasRead = true;
+      if (!hasRead) continue;
+      this.bindRead(commands, k, depth);
+    }
+  }
+
+  private bindRead(commands: readonly SimpleCommand[], k: number, depth: number): void {
+    const command = commands[k] as SimpleCommand;
+    {
       const argv = this.fields(command.words, depth);
       const at = argv.findIndex((word) => !isAssignment(word));
       if (at < 0 || programName(argv[at] as string) !== "read") return;
@@ -162,21 +194,31 @@ export class Checker {
         const value = n === names.length - 1 ? words.slice(n).join(" ") : (words[n] ?? "");
         this.variables.set(name, value);
       });
-    });
+    }
   }
 
   private checkNested(command: SimpleCommand, depth: number): string | null {
-    const scripts: Script[] = [];
-    const collect = (word: Word | null): void => {
-      for (const part of word?.parts ?? []) if ("script" in part) scripts.push(part.script);
-    };
-    command.words.forEach(collect);
-    for (const redirect of command.redirects) {
-      collect(redirect.target);
-      scripts.push(...(redirect.hereDocument?.scripts ?? []));
+    for (const word of command.words) {
+      const reason = this.checkParts(word, depth);
+      if (reason !== null) return reason;
     }
-    for (const script of scripts) {
-      const reason = this.checkScript(script, depth + 1);
+    for (const redirect of command.redirects) {
+      const reason = this.checkParts(redirect.target, depth);
+      if (reason !== null) return reason;
+      for (const script of redirect.hereDocument?.scripts ?? []) {
+        const inDocument = this.checkScript(script, depth + 1);
+        if (inDocument !== null) return inDocument;
+      }
+    }
+    return null;
+  }
+
+  /** The substitutions inside one word, checked where they stand. */
+  private checkParts(word: Word | null, depth: number): string | null {
+    if (word === null || word.parts === null) return null;
+    for (const part of word.parts) {
+      if (!("script" in part)) continue;
+      const reason = this.checkScript(part.script, depth + 1);
       if (reason !== null) return reason;
     }
     return null;
@@ -199,7 +241,9 @@ export class Checker {
       return null;
     }
     // Only programs that read their input as code or arguments need to know it.
-    const reads = argv.slice(0, 8).some((word) => STDIN_READERS.has(programName(word)));
+    let reads = false;
+    for (let k = 0; k < argv.length && k < 8 && !reads; k++)
+      reads = STDIN_READERS.has(programName(argv[k] as string));
     return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
   }
 
@@ -255,6 +299,10 @@ export class Checker {
   /** Field splitting on IFS: blanks, or the characters a literal `IFS=…` set. */
   private splitFields(text: string): string[] {
     const ifs = this.variables.get("IFS") ?? " \t\n";
+    // Most values hold no separator at all: one field, no per-character work.
+    let separated = false;
+    for (let k = 0; k < ifs.length && !separated; k++) separated = text.includes(ifs[k] as string);
+    if (!separated) return text === "" ? [] : [text];
     const fields: string[] = [];
     let field = "";
     for (const ch of text) {
@@ -344,7 +392,9 @@ export class Checker {
 
   private outputOfScript(script: Script, depth: number): Data {
     if (script.tooDeep || depth >= MAX_DEPTH) return null;
-    const commands = simpleCommands(script);
+    // `$()` and an empty pair of backticks print nothing: `r$()m` is `rm`.
+    if (script.tokens.length === 0) return EMPTY_OUTPUT;
+    const commands = this.commandsOf(script);
     const last = commands[commands.length - 1];
     return last === undefined ? null : this.outputOf(last, depth);
   }
@@ -409,6 +459,7 @@ export class Checker {
 
   private checkArgv(argvIn: readonly string[], stdin: Data, depth: number): string | null {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    if (depth > 0) this.spend(argvIn.length);
     let start = 0;
     while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
     const argv = start === 0 ? argvIn : argvIn.slice(start);
@@ -424,11 +475,14 @@ export class Checker {
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
     const args = argv.slice(1);
-    const alias = this.aliases.get(argv[0] as string);
+    const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
     if (alias !== undefined)
       return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
     const written =
-      this.files.get(argv[0] as string) ?? this.files.get((argv[0] as string).replace(/^\.\//, ""));
+      this.files.size === 0
+        ? undefined
+        : (this.files.get(argv[0] as string) ??
+          this.files.get((argv[0] as string).replace(/^\.\//, "")));
     if (written !== undefined) return this.checkString(written, depth + 1);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
@@ -442,7 +496,7 @@ export class Checker {
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval") return this.checkString(args.join(" "), depth + 1);
-    if (["export", "declare", "typeset", "local", "readonly"].includes(name)) {
+    if (DECLARATIONS.has(name)) {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
@@ -950,8 +1004,8 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   let rest: readonly string[];
   if (name === "npx" || name === "bunx" || name === "pnpx") rest = args;
   else if (
-    ["npm", "pnpm", "yarn", "bun"].includes(name) &&
-    ["exec", "dlx", "x"].includes(args[0] ?? "")
+    (name === "npm" || name === "pnpm" || name === "yarn" || name === "bun") &&
+    (args[0] === "exec" || args[0] === "dlx" || args[0] === "x")
   )
     rest = args.slice(1);
   else return null;
@@ -962,6 +1016,7 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
 }
 
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
+const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 /** The value of a short option letter, also inside a cluster: `-c CMD`, `-lc CMD`, `-cCMD`. */
 function clusteredValue(args: readonly string[], letter: string): string | null {
@@ -991,6 +1046,12 @@ const COMMAND_VARIABLES = new Set([
   "PROMPT_COMMAND",
 ]);
 
+// Programs commandOptionValues reads.
+const HOOKED_PROGRAMS = new Set([
+  ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
+  ...["vim", "vi", "nvim", "ex", "view"],
+]);
+
 // git settings whose value git runs through the shell.
 const GIT_COMMAND_KEYS = new Set([
   "core.pager",
@@ -1009,7 +1070,8 @@ const GIT_COMMAND_KEYS = new Set([
  * Options through which a program runs a command line of the caller's: ssh's ProxyCommand and
  * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
  */
-function commandOptionValues(name: string, args: readonly string[]): string[] {
+function commandOptionValues(name: string, args: readonly string[]): readonly string[] {
+  if (!HOOKED_PROGRAMS.has(name)) return [];
   const values: string[] = [];
   const optionValue = (k: number, option: string): string | null => {
     const arg = args[k] as string;

@@ -36,20 +36,24 @@ const RESERVED = new Set([
   "]]",
 ]);
 
+// Most commands have no redirection; they share this empty list, which is never pushed to.
+const NO_REDIRECTS: Redirect[] = [];
+
 export function simpleCommands(script: Script): SimpleCommand[] {
   const commands: SimpleCommand[] = [];
   let words: Word[] = [];
-  let redirects: Redirect[] = [];
+  let redirects: Redirect[] = NO_REDIRECTS;
   let previous: SimpleCommand | null = null;
 
+  // New arrays only after a command took the old ones: a run of operators allocates nothing.
   const finish = (piped: boolean): void => {
     let done: SimpleCommand | null = null;
     if (words.length > 0 || redirects.length > 0) {
       done = { words, redirects, previous };
       commands.push(done);
+      words = [];
+      redirects = NO_REDIRECTS;
     }
-    words = [];
-    redirects = [];
     previous = piped ? done : null;
   };
 
@@ -67,6 +71,7 @@ export function simpleCommands(script: Script): SimpleCommand[] {
       }
       words.push(token);
     } else if (token.kind === "redirect") {
+      if (redirects === NO_REDIRECTS) redirects = [];
       redirects.push(token);
     } else {
       finish(token.op === "|" || token.op === "|&");

@@ -77,6 +77,9 @@ interface PendingHereDocument {
 }
 
 const BLANK = new Set([" ", "\t", "\r"]);
+// The shared empty list a lexer starts with; it is replaced, never pushed to.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one sentinel for several element types
+const NONE: any[] = [];
 // Characters that end a run of ordinary text, outside quotes and inside double quotes.
 const SPECIAL_UNQUOTED = new Set([..." \t\r\n\\#;|&()<>'\"$`"]);
 const SPECIAL_DOUBLE_QUOTED = new Set([...'"\\$`']);
@@ -92,13 +95,15 @@ class Lexer {
   private i = 0;
   private tooDeep = false;
   private readonly tokens: Token[] = [];
-  private parts: WordPart[] = [];
+  private parts: WordPart[] = NONE;
   private literal = "";
   private inWord = false;
   private quoted = false;
   private redirectAwaitingTarget: Redirect | null = null;
-  private readonly pending: PendingHereDocument[] = [];
-  private readonly awaitingDelimiter: { redirect: Redirect; stripTabs: boolean }[] = [];
+  // Allocated on first use: most scripts (and most of the thousands of tiny substitution
+  // bodies a hostile line can hold) have no here-document and no substitution in a word.
+  private pending: PendingHereDocument[] = NONE;
+  private awaitingDelimiter: { redirect: Redirect; stripTabs: boolean }[] = NONE;
   private parenLevel = 0;
 
   constructor(
@@ -180,11 +185,13 @@ class Lexer {
   /** A nested script's output joins the word after the literal text that came before it. */
   private pushScript(script: Script, process = false): void {
     this.flushLiteral();
+    if (this.parts === NONE) this.parts = [];
     this.parts.push(process ? { script, process } : { script });
   }
 
   private flushLiteral(): void {
     if (this.literal !== "") {
+      if (this.parts === NONE) this.parts = [];
       this.parts.push({ text: this.literal });
       this.literal = "";
     }
@@ -199,7 +206,7 @@ class Lexer {
     } else {
       this.flushLiteral();
       word = { kind: "word", parts: this.parts, text: "", quoted: this.quoted };
-      this.parts = [];
+      this.parts = NONE;
     }
     this.inWord = false;
     this.quoted = false;
@@ -209,6 +216,7 @@ class Lexer {
       this.redirectAwaitingTarget = null;
       const waiting = this.awaitingDelimiter.shift();
       if (waiting !== undefined) {
+        if (this.pending === NONE) this.pending = [];
         this.pending.push({
           redirect: waiting.redirect,
           delimiter: plainText(word),
@@ -286,6 +294,7 @@ class Lexer {
     this.tokens.push(redirect);
     this.redirectAwaitingTarget = redirect;
     if (op === "<<" || op === "<<-") {
+      if (this.awaitingDelimiter === NONE) this.awaitingDelimiter = [];
       this.awaitingDelimiter.push({ redirect, stripTabs: op === "<<-" });
     }
   }
@@ -441,6 +450,10 @@ class Lexer {
 
   /** A $(…), <(…) or >(…) body starting at `start`; leaves `i` after its closing `)`. */
   private nested(start: number): Script {
+    if (this.src[start] === ")") {
+      this.i = start + 1;
+      return EMPTY_SCRIPT;
+    }
     if (this.depth + 1 >= MAX_DEPTH) {
       this.tooDeep = true;
       this.i = skipBalanced(this.src, start);
@@ -456,17 +469,22 @@ class Lexer {
   private backtick(): Script {
     const src = this.src;
     let j = this.i + 1;
+    // The body is copied in runs between escapes, not a character at a time: a 128 KiB run of
+    // backticks is 64k bodies, and per-character concatenation made each one cost far more
+    // than the characters it holds.
     let body = "";
+    let runStart = j;
     while (j < src.length && src[j] !== "`") {
       if (src[j] === "\\" && (src[j + 1] === "`" || src[j + 1] === "\\" || src[j + 1] === "$")) {
-        body += src[j + 1];
+        body += src.slice(runStart, j) + (src[j + 1] as string);
         j += 2;
-      } else {
-        body += src[j];
-        j++;
-      }
+        runStart = j;
+      } else j++;
     }
+    body += src.slice(runStart, j);
     this.i = j + 1;
+    // An empty body prints nothing: one shared script, no lexer.
+    if (isBlankText(body)) return EMPTY_SCRIPT;
     if (this.depth + 1 >= MAX_DEPTH) {
       this.tooDeep = true;
       return { tokens: [], tooDeep: true };
@@ -507,6 +525,17 @@ class Lexer {
       if (doc.expands && this.depth + 1 >= MAX_DEPTH && /\$\(|`/.test(body)) this.tooDeep = true;
     }
   }
+}
+
+/** The script of an empty substitution (`` ` ` `` or `$()`): no commands, empty output. */
+export const EMPTY_SCRIPT: Script = Object.freeze({ tokens: Object.freeze([]), tooDeep: false });
+
+function isBlankText(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
 }
 
 /** The literal text of a word, with nested scripts contributing nothing. */

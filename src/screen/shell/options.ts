@@ -90,10 +90,13 @@ export function permutedFlags(
 
 /** Value of "--name=value" or "--name value" among `args`, or null. */
 export function longValue(args: readonly string[], name: string): string | null {
+  const option = `--${name}`;
+  const prefix = `${option}=`;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === `--${name}`) return args[i + 1] ?? null;
-    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+    if (!arg.startsWith("--")) continue;
+    if (arg === option) return args[i + 1] ?? null;
+    if (arg.startsWith(prefix)) return arg.slice(prefix.length);
   }
   return null;
 }

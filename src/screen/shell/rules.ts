@@ -114,8 +114,7 @@ export function catastrophicRule(
   if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
     return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
   }
-  const devices = args.filter((a) => isBlockDevice(a));
-  if (devices.length === 0) return null;
+  if (!DEVICE_PROGRAMS.has(name) || !args.some((a) => isBlockDevice(a))) return null;
   switch (name) {
     case "wipefs": {
       const flags = permutedFlags(args, 0, {
@@ -178,7 +177,7 @@ function windowsRule(
   doomed: (target: string) => string | null,
 ): string | null {
   if (name === "format") return args.some((a) => /^[a-z]:\\?$/i.test(a)) ? REASONS.mkfs : null;
-  if (!["rd", "rmdir", "del", "erase", "remove-item", "ri"].includes(name)) return null;
+  if (!WINDOWS_DELETES.has(name)) return null;
   // cmd.exe switches are "/x" or "/x:value"; a lone "/" is a path.
   const isSwitch = (a: string): boolean => /^\/[a-z](?::[a-z-]{0,8})?$/i.test(a);
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
@@ -189,6 +188,13 @@ function windowsRule(
     ? REASONS.delete
     : null;
 }
+
+// Programs whose rule needs a block device among their arguments.
+const DEVICE_PROGRAMS = new Set([
+  ...["wipefs", "shred", "blkdiscard", "sgdisk", "sfdisk", "cryptsetup", "badblocks", "hdparm"],
+  ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
+]);
+const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
 
 /** `given` is `full` or an abbreviation of it at least `min` letters long, as getopt accepts. */
 function isPrefixOf(given: string, full: string, min: number): boolean {
@@ -222,7 +228,7 @@ function volumeRule(name: string, args: readonly string[]): string | null {
       ? REASONS.wipe
       : null;
   }
-  if (["lvremove", "vgremove", "pvremove"].includes(name)) {
+  if (name === "lvremove" || name === "vgremove" || name === "pvremove") {
     const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
     return forced ? REASONS.wipe : null;
   }
