@@ -66,22 +66,14 @@ export class Checker {
   private readonly files = new Map<string, string>();
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
-  private readonly commandCache = new WeakMap<Script, readonly SimpleCommand[]>();
+
+  /** doomed() as a function value, made once rather than once per command. */
+  private readonly doomedTarget = (target: string): string | null => this.doomed(target);
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
     // is never reached by an honest command; it caps the work a hostile one can cause.
     this.budget = 4 * inputLength + 65_536;
-  }
-
-  /** A script's simple commands, split once: its output and its checks both need them. */
-  private commandsOf(script: Script): readonly SimpleCommand[] {
-    let commands = this.commandCache.get(script);
-    if (commands === undefined) {
-      commands = simpleCommands(script);
-      this.commandCache.set(script, commands);
-    }
-    return commands;
   }
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
@@ -118,7 +110,7 @@ export class Checker {
     if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
     this.bindLoopVariables(script, depth);
-    const commands = this.commandsOf(script);
+    const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
     for (const command of commands) {
       const nested = this.checkNested(command, depth);
@@ -394,7 +386,7 @@ export class Checker {
     if (script.tooDeep || depth >= MAX_DEPTH) return null;
     // `$()` and an empty pair of backticks print nothing: `r$()m` is `rm`.
     if (script.tokens.length === 0) return EMPTY_OUTPUT;
-    const commands = this.commandsOf(script);
+    const commands = simpleCommands(script);
     const last = commands[commands.length - 1];
     return last === undefined ? null : this.outputOf(last, depth);
   }
@@ -640,7 +632,7 @@ export class Checker {
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
     if (name === "sed") return this.checkSed(args, depth);
-    return catastrophicRule(name, args, (target) => this.doomed(target));
+    return catastrophicRule(name, args, this.doomedTarget);
   }
 
   /**

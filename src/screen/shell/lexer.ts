@@ -10,6 +10,12 @@
 // bounded by the same depth.
 
 export const MAX_DEPTH = 24;
+/**
+ * Substitutions lexed per script, nested ones included. Each costs the checker a fixed amount
+ * of work however short it is, so a line of 40k `` `a` `` would cost far more than its length;
+ * no honest command holds this many, and a script that does is refused as unscreenable.
+ */
+export const MAX_SUBSTITUTIONS = 2048;
 
 /** A piece of a word: literal text, or the output of a nested script. */
 export type WordPart =
@@ -67,6 +73,8 @@ export interface Script {
   readonly tokens: readonly Token[];
   /** Some substitution was nested deeper than MAX_DEPTH and was not lexed. */
   readonly tooDeep: boolean;
+  /** Non-empty substitutions inside, at any depth (absent for none). */
+  readonly substitutions?: number;
 }
 
 interface PendingHereDocument {
@@ -94,6 +102,7 @@ export function lexScript(source: string, depth = 0): Script {
 class Lexer {
   private i = 0;
   private tooDeep = false;
+  private substitutions = 0;
   private readonly tokens: Token[] = [];
   private parts: WordPart[] = NONE;
   private literal = "";
@@ -175,7 +184,11 @@ class Lexer {
 
   private finish(): { script: Script; end: number } {
     this.endWord();
-    return { script: { tokens: this.tokens, tooDeep: this.tooDeep }, end: this.i };
+    const script: Script =
+      this.substitutions === 0
+        ? { tokens: this.tokens, tooDeep: this.tooDeep }
+        : { tokens: this.tokens, tooDeep: this.tooDeep, substitutions: this.substitutions };
+    return { script, end: this.i };
   }
 
   private startWord(): void {
@@ -367,10 +380,11 @@ class Lexer {
         // `${x:-$(cmd)}` runs cmd when x is unset: the operand is lexed as a nested script so
         // that the substitutions inside it are screened (its value stays unknown).
         this.literal += "${";
-        if (this.depth + 1 >= MAX_DEPTH) this.tooDeep = true;
+        if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS)
+          this.tooDeep = true;
         else {
           const script = lexScript(inner, this.depth + 1);
-          if (script.tooDeep) this.tooDeep = true;
+          this.count(script);
           this.pushScript(script);
         }
         this.literal += "}";
@@ -454,14 +468,14 @@ class Lexer {
       this.i = start + 1;
       return EMPTY_SCRIPT;
     }
-    if (this.depth + 1 >= MAX_DEPTH) {
+    if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS) {
       this.tooDeep = true;
       this.i = skipBalanced(this.src, start);
-      return { tokens: [], tooDeep: true };
+      return UNSCREENABLE;
     }
     const inner = new Lexer(this.src, this.depth + 1, start);
     const { script, end } = inner.run("paren");
-    if (script.tooDeep) this.tooDeep = true;
+    this.count(script);
     this.i = end;
     return script;
   }
@@ -485,13 +499,20 @@ class Lexer {
     this.i = j + 1;
     // An empty body prints nothing: one shared script, no lexer.
     if (isBlankText(body)) return EMPTY_SCRIPT;
-    if (this.depth + 1 >= MAX_DEPTH) {
+    if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS) {
       this.tooDeep = true;
-      return { tokens: [], tooDeep: true };
+      return UNSCREENABLE;
     }
     const script = lexScript(body, this.depth + 1);
-    if (script.tooDeep) this.tooDeep = true;
+    this.count(script);
     return script;
+  }
+
+  /** A nested script's depth and substitution count carry up to the script holding it. */
+  private count(script: Script): void {
+    if (script.tooDeep) this.tooDeep = true;
+    this.substitutions += 1 + (script.substitutions ?? 0);
+    if (this.substitutions > MAX_SUBSTITUTIONS) this.tooDeep = true;
   }
 
   private readHereDocuments(mode: "top" | "paren"): void {
@@ -529,6 +550,8 @@ class Lexer {
 
 /** The script of an empty substitution (`` ` ` `` or `$()`): no commands, empty output. */
 export const EMPTY_SCRIPT: Script = Object.freeze({ tokens: Object.freeze([]), tooDeep: false });
+/** The stand-in for a substitution too deep, or one too many, to be lexed. */
+const UNSCREENABLE: Script = Object.freeze({ tokens: Object.freeze([]), tooDeep: true });
 
 function isBlankText(text: string): boolean {
   for (let k = 0; k < text.length; k++) {
@@ -552,6 +575,10 @@ export function expansionsIn(text: string, depth: number): Script[] {
   const scripts: Script[] = [];
   let i = 0;
   while (i < text.length) {
+    if (scripts.length >= MAX_SUBSTITUTIONS) {
+      scripts.push(UNSCREENABLE);
+      break;
+    }
     const c = text[i];
     if (c === "\\") {
       i += 2;
