@@ -262,6 +262,8 @@ export class Checker {
    * run the program their text names.
    */
   private fields(words: readonly Word[], depth: number): string[] {
+    // Literal words with nothing to expand are their own fields: one mapped copy.
+    if (words.every(isLiteralField)) return words.map((word) => word.text);
     const argv: string[] = [];
     for (const word of words) {
       const text = this.value(word, depth);
@@ -466,7 +468,7 @@ export class Checker {
     }
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
-    const args = argv.slice(1);
+    const args = argv.length === 1 ? NO_VALUES : argv.slice(1);
     const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
     if (alias !== undefined)
       return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
@@ -1007,6 +1009,11 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   return rest.slice(at);
 }
 
+/** A word the shell passes on as it stands: no substitution, variable or brace list. */
+function isLiteralField(word: Word): boolean {
+  return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
+}
+
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
@@ -1038,6 +1045,8 @@ const COMMAND_VARIABLES = new Set([
   "PROMPT_COMMAND",
 ]);
 
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
 // Programs commandOptionValues reads.
 const HOOKED_PROGRAMS = new Set([
   ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
@@ -1063,7 +1072,7 @@ const GIT_COMMAND_KEYS = new Set([
  * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
  */
 function commandOptionValues(name: string, args: readonly string[]): readonly string[] {
-  if (!HOOKED_PROGRAMS.has(name)) return [];
+  if (!HOOKED_PROGRAMS.has(name)) return NO_VALUES;
   const values: string[] = [];
   const optionValue = (k: number, option: string): string | null => {
     const arg = args[k] as string;

@@ -197,6 +197,9 @@ class Lexer {
 
   /** A nested script's output joins the word after the literal text that came before it. */
   private pushScript(script: Script, process = false): void {
+    // `$()` and an empty pair of backticks print nothing, so they add nothing to the word:
+    // `r$()m` is the word `rm`. (An empty `<(…)` is still a file name.)
+    if (script === EMPTY_SCRIPT && !process) return;
     this.flushLiteral();
     if (this.parts === NONE) this.parts = [];
     this.parts.push(process ? { script, process } : { script });
