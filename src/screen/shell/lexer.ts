@@ -77,6 +77,11 @@ export interface Script {
   readonly substitutions?: number;
 }
 
+interface AwaitingDelimiter {
+  readonly redirect: Redirect;
+  readonly stripTabs: boolean;
+}
+
 interface PendingHereDocument {
   readonly redirect: Redirect;
   readonly delimiter: string;
@@ -85,9 +90,10 @@ interface PendingHereDocument {
 }
 
 const BLANK = new Set([" ", "\t", "\r"]);
-// The shared empty list a lexer starts with; it is replaced, never pushed to.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one sentinel for several element types
-const NONE: any[] = [];
+// The shared empty lists a lexer starts with; each is replaced on first use, never pushed to.
+const NO_PARTS: WordPart[] = [];
+const NO_PENDING: PendingHereDocument[] = [];
+const NO_DELIMITERS: AwaitingDelimiter[] = [];
 // Characters that end a run of ordinary text, outside quotes and inside double quotes.
 const SPECIAL_UNQUOTED = new Set([..." \t\r\n\\#;|&()<>'\"$`"]);
 const SPECIAL_DOUBLE_QUOTED = new Set([...'"\\$`']);
@@ -104,15 +110,15 @@ class Lexer {
   private tooDeep = false;
   private substitutions = 0;
   private readonly tokens: Token[] = [];
-  private parts: WordPart[] = NONE;
+  private parts: WordPart[] = NO_PARTS;
   private literal = "";
   private inWord = false;
   private quoted = false;
   private redirectAwaitingTarget: Redirect | null = null;
   // Allocated on first use: most scripts (and most of the thousands of tiny substitution
   // bodies a hostile line can hold) have no here-document and no substitution in a word.
-  private pending: PendingHereDocument[] = NONE;
-  private awaitingDelimiter: { redirect: Redirect; stripTabs: boolean }[] = NONE;
+  private pending: PendingHereDocument[] = NO_PENDING;
+  private awaitingDelimiter: AwaitingDelimiter[] = NO_DELIMITERS;
   private parenLevel = 0;
 
   constructor(
@@ -201,13 +207,13 @@ class Lexer {
     // `r$()m` is the word `rm`. (An empty `<(…)` is still a file name.)
     if (script === EMPTY_SCRIPT && !process) return;
     this.flushLiteral();
-    if (this.parts === NONE) this.parts = [];
+    if (this.parts === NO_PARTS) this.parts = [];
     this.parts.push(process ? { script, process } : { script });
   }
 
   private flushLiteral(): void {
     if (this.literal !== "") {
-      if (this.parts === NONE) this.parts = [];
+      if (this.parts === NO_PARTS) this.parts = [];
       this.parts.push({ text: this.literal });
       this.literal = "";
     }
@@ -222,7 +228,7 @@ class Lexer {
     } else {
       this.flushLiteral();
       word = { kind: "word", parts: this.parts, text: "", quoted: this.quoted };
-      this.parts = NONE;
+      this.parts = NO_PARTS;
     }
     this.inWord = false;
     this.quoted = false;
@@ -232,7 +238,7 @@ class Lexer {
       this.redirectAwaitingTarget = null;
       const waiting = this.awaitingDelimiter.shift();
       if (waiting !== undefined) {
-        if (this.pending === NONE) this.pending = [];
+        if (this.pending === NO_PENDING) this.pending = [];
         this.pending.push({
           redirect: waiting.redirect,
           delimiter: plainText(word),
@@ -310,7 +316,7 @@ class Lexer {
     this.tokens.push(redirect);
     this.redirectAwaitingTarget = redirect;
     if (op === "<<" || op === "<<-") {
-      if (this.awaitingDelimiter === NONE) this.awaitingDelimiter = [];
+      if (this.awaitingDelimiter === NO_DELIMITERS) this.awaitingDelimiter = [];
       this.awaitingDelimiter.push({ redirect, stripTabs: op === "<<-" });
     }
   }

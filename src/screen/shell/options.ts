@@ -61,9 +61,10 @@ export function permutedFlags(
   while (i < args.length) {
     const arg = args[i] as string;
     if (arg === "--") {
-      // A loop, not push(...rest): a hostile argv can hold more words than the call stack.
-      for (let k = i + 1; k < args.length; k++) operands.push(args[k] as string);
-      break;
+      // One copy, not push(...rest) (a hostile argv can hold more words than the call stack)
+      // nor a push per word.
+      const rest = args.slice(i + 1);
+      return { short, long, operands: operands.length === 0 ? rest : operands.concat(rest) };
     }
     if (arg.startsWith("--")) {
       long.push(arg.slice(2));
