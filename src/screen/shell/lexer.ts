@@ -95,8 +95,25 @@ const NO_PARTS: WordPart[] = [];
 const NO_PENDING: PendingHereDocument[] = [];
 const NO_DELIMITERS: AwaitingDelimiter[] = [];
 // Characters that end a run of ordinary text, outside quotes and inside double quotes.
-const SPECIAL_UNQUOTED = new Set([..." \t\r\n\\#;|&()<>'\"$`"]);
-const SPECIAL_DOUBLE_QUOTED = new Set([...'"\\$`']);
+const SPECIAL_UNQUOTED = codeTable(" \t\r\n\\#;|&()<>'\"$`");
+const SPECIAL_DOUBLE_QUOTED = codeTable('"\\$`');
+
+/** A lookup by UTF-16 code unit for ASCII characters: the inner loops test a number, not a string. */
+function codeTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let k = 0; k < chars.length; k++) table[chars.charCodeAt(k)] = 1;
+  return table;
+}
+
+/** The end of the run of ordinary characters starting at `from`. */
+function runEnd(src: string, from: number, special: Uint8Array): number {
+  let j = from;
+  for (; j < src.length; j++) {
+    const code = src.charCodeAt(j);
+    if (code < 128 && special[code] === 1) break;
+  }
+  return j;
+}
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
@@ -179,8 +196,7 @@ class Lexer {
       } else {
         this.startWord();
         // Take the whole run of ordinary characters at once.
-        let j = this.i + 1;
-        while (j < src.length && !SPECIAL_UNQUOTED.has(src[j] as string)) j++;
+        const j = runEnd(src, this.i + 1, SPECIAL_UNQUOTED);
         this.literal += src.slice(this.i, j);
         this.i = j;
       }
@@ -355,8 +371,7 @@ class Lexer {
       } else if (c === "`") {
         this.pushScript(this.backtick());
       } else {
-        let j = this.i + 1;
-        while (j < src.length && !SPECIAL_DOUBLE_QUOTED.has(src[j] as string)) j++;
+        const j = runEnd(src, this.i + 1, SPECIAL_DOUBLE_QUOTED);
         this.literal += src.slice(this.i, j);
         this.i = j;
       }
