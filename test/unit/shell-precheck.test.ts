@@ -621,3 +621,142 @@ describe("precheck is total and linear on hostile input", () => {
     assert.equal(precheckCommand(`bash -c "bash -c 'sh -c \\"rm -rf /\\"'"`), REASONS.delete);
   });
 });
+
+describe("precheckCommand: classes widened in this round", () => {
+  test("abbreviated --recursive is still recursive (getopt takes unambiguous prefixes)", () => {
+    for (const c of ["rm --rec -f /", "rm --recu ~", "chmod --recur 700 /etc", "chown --rec x /"])
+      blocked(c);
+    // "--re" is ambiguous for chmod (--reference): not read as recursive.
+    allowed("chmod --re=ref.txt /usr/local/bin/tool");
+    allowed("rm --recursive ./build");
+  });
+
+  test("chmod of '/' that locks everyone but root out of the tree", () => {
+    for (const c of ["chmod 000 /", "chmod 0 /", "chmod 700 /", "chmod o-x /", "chmod a= /"])
+      blocked(c);
+    for (const c of ["chmod 755 /", "chmod 000 ./private", "chmod o-x ~/notes", "chmod a+r /"])
+      allowed(c);
+  });
+
+  test("polkit, systemd and toybox wrappers run the command after their options", () => {
+    for (const c of [
+      "pkexec rm -rf /",
+      "pkexec --user root rm -rf /etc",
+      "run0 -u root rm -rf /",
+      "run0 --unit=x chmod -R 777 /",
+      "toybox rm -rf ~",
+    ])
+      blocked(c);
+    allowed("pkexec ls /");
+    allowed("run0 --user root systemctl status");
+  });
+
+  test("su without -c runs a shell on its stdin; -c may sit in a cluster", () => {
+    blocked("printf 'rm -rf /' | su");
+    blocked("su -lc 'chmod -R 777 /' root");
+    blocked("script -qc 'rm -rf ~' /dev/null");
+    allowed("echo hello | su");
+    allowed("su -lc 'ls /'");
+  });
+
+  test("a crontab read from stdin schedules its commands", () => {
+    blocked("printf '0 3 * * * rm -rf /home\\n' | crontab -");
+    blocked("crontab <<< '@reboot mkfs.ext4 /dev/vda'");
+    allowed("crontab <<< '0 3 * * * /usr/local/bin/backup.sh'");
+    allowed("crontab -l");
+  });
+
+  test("a process substitution is a file: a shell or source reading it runs its text", () => {
+    blocked("bash <(printf 'rm -rf /')");
+    blocked("source <(echo 'dd if=/dev/zero of=/dev/vdb')");
+    blocked(". <(echo 'rm -rf ~')");
+    allowed("diff <(printf 'rm -rf /') notes.txt");
+    allowed("bash <(echo 'ls /')");
+  });
+
+  test("find running chmod or chown over a whole system tree re-permissions all of it", () => {
+    blocked("find / -type f -exec chmod 644 {} +");
+    blocked("find /usr -exec chown nobody {} \\;");
+    allowed("find / -name '*.sh' -exec chmod +x {} +");
+    allowed("find ./site -type f -exec chmod 644 {} +");
+  });
+
+  test("xargs: BSD -J, --delimiter with a separate value, and --replace= with nothing", () => {
+    blocked("echo /etc | xargs -J % rm -rf %");
+    blocked("echo /usr | xargs --delimiter '\\n' rm -rf");
+    blocked("echo ~ | xargs --replace= sh -c 'rm -rf {}'");
+    allowed("echo build | xargs --delimiter '\\n' rm -rf");
+  });
+
+  test("parallel: inputs from an arg file, and commands read with or without quoting", () => {
+    blocked("parallel -a <(printf '/usr') rm -rf");
+    blocked("parallel sh -c 'rm -rf {}' ::: /etc");
+    blocked("parallel {} ::: 'rm -rf ~'");
+    allowed("parallel sh -c 'rm -rf {}' ::: dist");
+    allowed("parallel echo {} ::: 'rm -rf /'");
+  });
+
+  test("empty substitutions add nothing: r$()m is rm", () => {
+    blocked("r$()m -rf /");
+    blocked("r``m -rf /etc");
+    blocked("rm -rf $()/");
+    allowed("echo r$()m -rf /");
+  });
+
+  test("the temporary directory is one level under the root: $TMPDIR/.. climbs to it", () => {
+    blocked('rm -rf "$TMPDIR/../etc"');
+    blocked("rm -rf ${TMP}/..");
+    allowed('rm -rf "$TMPDIR/../tmp-build"');
+    allowed('rm -rf "$TMPDIR/work"');
+  });
+
+  test("yes, sort and uniq pass dangerous lines on to what reads them", () => {
+    blocked("yes / | head -1 | xargs rm -rf");
+    blocked("printf '/\\n/\\n' | sort | uniq | xargs rm -rf");
+    allowed("yes | head -3");
+  });
+
+  test("interpreters: argv lists in brackets, and deno eval", () => {
+    blocked("node -e \"require('child_process').spawnSync('rm', ['-rf', '/'])\"");
+    blocked("deno eval 'Deno.removeSync(\"/\", {recursive: true})'");
+    allowed("node -e \"console.log(['rm', '-rf', '/'].join(' '))\"");
+  });
+
+  test("quoted data stays data for every new class", () => {
+    for (const c of [
+      "echo 'pkexec rm -rf /'",
+      'grep "chmod 000 /" notes.md',
+      "git commit -m 'drop run0 rm -rf / example'",
+      "cat <<'EOF'\nbash <(echo 'rm -rf /')\nEOF",
+      "printf '%s\\n' 'find / -exec chmod 644 {} +'",
+    ])
+      allowed(c);
+  });
+});
+
+describe("precheck cost is bounded by the input, not by how it nests or repeats", () => {
+  const limit = MAX_COMMAND_LENGTH;
+  const fill = (unit: string, head = ""): string =>
+    head + unit.repeat(Math.floor((limit - head.length) / unit.length));
+
+  test("a line of empty backtick pairs is lexed as nothing, with the right answer", () => {
+    assert.equal(precheckCommand(fill("`", "echo ")), null);
+    assert.equal(precheckCommand(fill("``", "rm -rf /")), REASONS.delete);
+  });
+
+  test("more substitutions than can be checked are refused, not skipped", () => {
+    assert.equal(precheckCommand(fill("`a`")), REASONS.tooDeep);
+    assert.equal(precheckCommand(fill("$(a)")), REASONS.tooDeep);
+    assert.equal(precheckCommand(fill("$(a)", "rm -rf / ")), REASONS.tooDeep);
+    // A few thousand is what an honest script holds, and is checked.
+    assert.equal(precheckCommand("echo " + "$(date)".repeat(1000)), null);
+  });
+
+  test("wrapper and eval chains re-reading the rest of the line are bounded", () => {
+    for (const unit of ["eval ", "env ", "sudo ", "nohup ", "bash -c "]) {
+      const r = precheckCommand(fill(unit).slice(0, limit - 1) + "x");
+      assert.ok(r === null || r === REASONS.tooDeep, `${unit}: ${String(r)}`);
+    }
+    assert.equal(precheckCommand("eval eval env sudo nohup rm -rf /"), REASONS.delete);
+  });
+});

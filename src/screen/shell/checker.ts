@@ -49,6 +49,7 @@ const MAX_FAN_OUT = 64;
 const MAX_PIPELINE_HOPS = 16;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
+const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
 
 export class BudgetExceeded extends Error {}
 
@@ -63,11 +64,16 @@ export class Checker {
   private positional: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
   private readonly files = new Map<string, string>();
+  /** The file name each process substitution `<(…)` became. */
+  private readonly processFiles = new Map<Script, string>();
+
+  /** doomed() as a function value, made once rather than once per command. */
+  private readonly doomedTarget = (target: string): string | null => this.doomed(target);
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
     // is never reached by an honest command; it caps the work a hostile one can cause.
-    this.budget = 8 * inputLength + 65_536;
+    this.budget = 4 * inputLength + 65_536;
   }
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
@@ -82,16 +88,26 @@ export class Checker {
     return null;
   }
 
+  /**
+   * Every string lexed and every argv a wrapper hands on is paid for from one budget, so a
+   * chain like `eval eval eval …` or `env env env …`, which re-reads the rest of the line at
+   * each level, costs a bounded multiple of the input rather than its length times the depth.
+   */
+  private spend(units: number): void {
+    this.budget -= units;
+    if (this.budget < 0) throw new BudgetExceeded();
+  }
+
   checkString(text: string, depth: number): string | null {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     if (text.includes(DOWNLOADED)) return REASONS.download;
-    this.budget -= text.length;
-    if (this.budget < 0) throw new BudgetExceeded();
+    this.spend(text.length);
     return this.checkScript(lexScript(text, depth), depth);
   }
 
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
+    if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
     this.bindLoopVariables(script, depth);
     const commands = simpleCommands(script);
@@ -133,9 +149,19 @@ export class Checker {
    * its variable to a line of its input, the worst line when the input is knowable.
    */
   private bindReadVariables(commands: readonly SimpleCommand[], depth: number): void {
-    commands.forEach((command, k) => {
+    for (let k = 0; k < commands.length; k++) {
+      const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
-      if (!command.words.some((w) => w.parts === null && w.text === "read")) return;
+      let hasRead = false;
+      for (const w of command.words) if (w.parts === null && w.text === "read") hasRead = true;
+      if (!hasRead) continue;
+      this.bindRead(commands, k, depth);
+    }
+  }
+
+  private bindRead(commands: readonly SimpleCommand[], k: number, depth: number): void {
+    const command = commands[k] as SimpleCommand;
+    {
       const argv = this.fields(command.words, depth);
       const at = argv.findIndex((word) => !isAssignment(word));
       if (at < 0 || programName(argv[at] as string) !== "read") return;
@@ -160,21 +186,31 @@ export class Checker {
         const value = n === names.length - 1 ? words.slice(n).join(" ") : (words[n] ?? "");
         this.variables.set(name, value);
       });
-    });
+    }
   }
 
   private checkNested(command: SimpleCommand, depth: number): string | null {
-    const scripts: Script[] = [];
-    const collect = (word: Word | null): void => {
-      for (const part of word?.parts ?? []) if ("script" in part) scripts.push(part.script);
-    };
-    command.words.forEach(collect);
-    for (const redirect of command.redirects) {
-      collect(redirect.target);
-      scripts.push(...(redirect.hereDocument?.scripts ?? []));
+    for (const word of command.words) {
+      const reason = this.checkParts(word, depth);
+      if (reason !== null) return reason;
     }
-    for (const script of scripts) {
-      const reason = this.checkScript(script, depth + 1);
+    for (const redirect of command.redirects) {
+      const reason = this.checkParts(redirect.target, depth);
+      if (reason !== null) return reason;
+      for (const script of redirect.hereDocument?.scripts ?? []) {
+        const inDocument = this.checkScript(script, depth + 1);
+        if (inDocument !== null) return inDocument;
+      }
+    }
+    return null;
+  }
+
+  /** The substitutions inside one word, checked where they stand. */
+  private checkParts(word: Word | null, depth: number): string | null {
+    if (word === null || word.parts === null) return null;
+    for (const part of word.parts) {
+      if (!("script" in part)) continue;
+      const reason = this.checkScript(part.script, depth + 1);
       if (reason !== null) return reason;
     }
     return null;
@@ -197,7 +233,9 @@ export class Checker {
       return null;
     }
     // Only programs that read their input as code or arguments need to know it.
-    const reads = argv.slice(0, 8).some((word) => STDIN_READERS.has(programName(word)));
+    let reads = false;
+    for (let k = 0; k < argv.length && k < 8 && !reads; k++)
+      reads = STDIN_READERS.has(programName(argv[k] as string));
     return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
   }
 
@@ -224,6 +262,8 @@ export class Checker {
    * run the program their text names.
    */
   private fields(words: readonly Word[], depth: number): string[] {
+    // Literal words with nothing to expand are their own fields: one mapped copy.
+    if (words.every(isLiteralField)) return words.map((word) => word.text);
     const argv: string[] = [];
     for (const word of words) {
       const text = this.value(word, depth);
@@ -253,6 +293,10 @@ export class Checker {
   /** Field splitting on IFS: blanks, or the characters a literal `IFS=…` set. */
   private splitFields(text: string): string[] {
     const ifs = this.variables.get("IFS") ?? " \t\n";
+    // Most values hold no separator at all: one field, no per-character work.
+    let separated = false;
+    for (let k = 0; k < ifs.length && !separated; k++) separated = text.includes(ifs[k] as string);
+    if (!separated) return text === "" ? [] : [text];
     const fields: string[] = [];
     let field = "";
     for (const ch of text) {
@@ -271,10 +315,26 @@ export class Checker {
       if ("text" in part) text += part.text;
       else {
         const output = this.outputOfScript(part.script, depth + 1);
-        text += output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
+        const printed =
+          output === null ? UNKNOWN : "text" in output ? output.text.trimEnd() : DOWNLOADED;
+        text += part.process === true ? this.processFile(part.script, printed) : printed;
       }
     }
     return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+  }
+
+  /**
+   * `<(…)` becomes a file name, as bash makes it (/dev/fd/N); what the file holds is the
+   * script's output, so `bash <(…)`, `source <(…)` and `< <(…)` read that text.
+   */
+  private processFile(script: Script, printed: string): string {
+    let name = this.processFiles.get(script);
+    if (name === undefined) {
+      name = `/dev/fd/${63 - (this.processFiles.size % 32)}\u{fffc}${this.processFiles.size}`;
+      this.processFiles.set(script, name);
+    }
+    this.files.set(name, printed);
+    return name;
   }
 
   private expand(text: string): string {
@@ -314,9 +374,7 @@ export class Checker {
       }
       if (redirect.op === "<" && redirect.target !== null) {
         // `< <(printf '/')` reads a process substitution's output; `< x` a file written here.
-        const value = this.value(redirect.target, depth);
-        const processed = redirect.target.parts?.some((p) => "script" in p && p.process === true);
-        const written = processed === true ? value : this.files.get(value);
+        const written = this.files.get(this.value(redirect.target, depth));
         if (written !== undefined) return { text: written };
       }
     }
@@ -328,6 +386,8 @@ export class Checker {
 
   private outputOfScript(script: Script, depth: number): Data {
     if (script.tooDeep || depth >= MAX_DEPTH) return null;
+    // `$()` and an empty pair of backticks print nothing: `r$()m` is `rm`.
+    if (script.tokens.length === 0) return EMPTY_OUTPUT;
     const commands = simpleCommands(script);
     const last = commands[commands.length - 1];
     return last === undefined ? null : this.outputOf(last, depth);
@@ -354,7 +414,11 @@ export class Checker {
       while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
+    if (name === "yes") return { text: args.length === 0 ? "y" : args.join(" ") };
     const stdin = (): Data => this.stdinOf(command, depth, hops);
+    // Filters that reorder or deduplicate lines keep every dangerous line they are given.
+    if ((name === "sort" || name === "uniq") && !args.some((a) => !a.startsWith("-")))
+      return stdin();
     if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
       return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
     }
@@ -389,6 +453,7 @@ export class Checker {
 
   private checkArgv(argvIn: readonly string[], stdin: Data, depth: number): string | null {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
+    if (depth > 0) this.spend(argvIn.length);
     let start = 0;
     while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
     const argv = start === 0 ? argvIn : argvIn.slice(start);
@@ -403,12 +468,15 @@ export class Checker {
     }
     if (argv.length === 0) return null;
     const name = programName(argv[0] as string);
-    const args = argv.slice(1);
-    const alias = this.aliases.get(argv[0] as string);
+    const args = argv.length === 1 ? NO_VALUES : argv.slice(1);
+    const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
     if (alias !== undefined)
       return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
     const written =
-      this.files.get(argv[0] as string) ?? this.files.get((argv[0] as string).replace(/^\.\//, ""));
+      this.files.size === 0
+        ? undefined
+        : (this.files.get(argv[0] as string) ??
+          this.files.get((argv[0] as string).replace(/^\.\//, "")));
     if (written !== undefined) return this.checkString(written, depth + 1);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
@@ -422,7 +490,7 @@ export class Checker {
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval") return this.checkString(args.join(" "), depth + 1);
-    if (["export", "declare", "typeset", "local", "readonly"].includes(name)) {
+    if (DECLARATIONS.has(name)) {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
@@ -453,6 +521,8 @@ export class Checker {
     }
     if (name === "source" || name === ".") {
       if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
+      if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
@@ -464,6 +534,19 @@ export class Checker {
     if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
       // trap STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
       return this.checkString(args[0], depth + 1);
+    }
+    if (name === "crontab" && (args.length === 0 || args[args.length - 1] === "-")) {
+      // A crontab read from stdin: each line after its five time fields (or @reboot…) is a
+      // command cron will run.
+      if (stdin === null || !("text" in stdin)) return null;
+      for (const line of stdin.text.split("\n").slice(0, MAX_FAN_OUT)) {
+        const fields = line.trim().split(/[ \t]+/);
+        const skip = (fields[0] ?? "").startsWith("@") ? 1 : 5;
+        if (fields.length <= skip || (fields[0] ?? "").startsWith("#")) continue;
+        const reason = this.checkString(fields.slice(skip).join(" "), depth + 1);
+        if (reason !== null) return reason;
+      }
+      return null;
     }
     if (name === "at" || name === "batch") {
       // at and batch read the commands to run later from stdin.
@@ -528,8 +611,10 @@ export class Checker {
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
     if (name === "su" || name === "script" || name === "flock") {
-      const commandString = longValue(args, "command") ?? valueAfter(args, "-c");
+      const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
       if (commandString !== null) return this.checkString(commandString, depth + 1);
+      // su without a command starts the user's shell, which reads its commands from stdin.
+      if (name === "su") return this.checkShellInput(stdin, depth);
       if (name === "flock")
         return this.checkArgv(
           args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
@@ -549,7 +634,7 @@ export class Checker {
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
     if (name === "sed") return this.checkSed(args, depth);
-    return catastrophicRule(name, args, (target) => this.doomed(target));
+    return catastrophicRule(name, args, this.doomedTarget);
   }
 
   /**
@@ -743,7 +828,18 @@ export class Checker {
     let replace: string | null = null;
     let delimiter: "blank" | "nul" | "line" = "blank";
     let i = 0;
-    const withValue = new Set(["-I", "-n", "-L", "-P", "-d", "-s", "-a", "-E"]);
+    const withValue = new Set([
+      "-I",
+      "-J",
+      "-n",
+      "-L",
+      "-P",
+      "-d",
+      "-s",
+      "-a",
+      "-E",
+      "--delimiter",
+    ]);
     for (; i < args.length; i++) {
       const arg = args[i] as string;
       if (arg === "--") {
@@ -751,11 +847,12 @@ export class Checker {
         break;
       }
       if (!arg.startsWith("-")) break;
-      if (arg === "-I") replace = args[i + 1] ?? "{}";
-      else if (arg.startsWith("-I")) replace = arg.slice(2);
+      // -J is BSD xargs' spelling of -I.
+      if (arg === "-I" || arg === "-J") replace = args[i + 1] ?? "{}";
+      else if (arg.startsWith("-I") || arg.startsWith("-J")) replace = arg.slice(2);
       else if (arg === "-i" || arg === "--replace") replace = "{}";
       else if (arg.startsWith("-i")) replace = arg.slice(2);
-      else if (arg.startsWith("--replace=")) replace = arg.slice(10);
+      else if (arg.startsWith("--replace=")) replace = arg.slice(10) || "{}";
       // -a FILE reads the items from FILE: a file written here, or a process substitution's
       // output (which is what the word holds), instead of stdin.
       const argFile =
@@ -815,25 +912,32 @@ export class Checker {
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
     let inputs: string[];
+    const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
+    const source: Data = argFile !== null ? { text: this.files.get(argFile) ?? "" } : stdin;
     if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
     else
       inputs =
-        stdin !== null && "text" in stdin
-          ? stdin.text.split("\n").filter((l) => l.trim() !== "")
+        source !== null && "text" in source
+          ? source.text.split("\n").filter((l) => l.trim() !== "")
           : [];
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
-      // parallel hands each input to a shell as one quoted argument of the command.
-      const quoted = `'${input.replaceAll("'", "'\\''")}'`;
-      const line =
-        command.length === 0
-          ? input
-          : command.some((a) => a.includes("{}"))
-            ? command.map((a) => a.replaceAll("{}", quoted)).join(" ")
-            : `${command.join(" ")} ${quoted}`;
-      const reason = this.checkString(line, depth + 1);
-      if (reason !== null) return reason;
+      // parallel hands each input to a shell as one quoted argument of the command, after
+      // joining the command's own words with blanks; -q and versions differ on quoting, so
+      // both readings are checked.
+      for (const value of [singleQuoted(input), input]) {
+        for (const quote of [(a: string): string => a, singleQuoted]) {
+          const line =
+            command.length === 0
+              ? input
+              : command.some((a) => a.includes("{}"))
+                ? command.map((a) => quote(a.replaceAll("{}", value))).join(" ")
+                : `${command.map(quote).join(" ")} ${value}`;
+          const reason = this.checkString(line, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
     }
     return null;
   }
@@ -850,6 +954,9 @@ export class Checker {
     // Unlinking every file under a whole system tree is as final as a recursive delete.
     if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
       return REASONS.delete;
+    // Every file under a whole system tree re-permissioned is a recursive chmod of it.
+    if (doomed && !filtered && runs.some((program) => PERMISSION_PROGRAMS.has(program)))
+      return REASONS.permissions;
     for (let i = 0; i < args.length; i++) {
       if (!execs.includes(args[i] as string)) continue;
       let end = i + 1;
@@ -891,8 +998,8 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   let rest: readonly string[];
   if (name === "npx" || name === "bunx" || name === "pnpx") rest = args;
   else if (
-    ["npm", "pnpm", "yarn", "bun"].includes(name) &&
-    ["exec", "dlx", "x"].includes(args[0] ?? "")
+    (name === "npm" || name === "pnpm" || name === "yarn" || name === "bun") &&
+    (args[0] === "exec" || args[0] === "dlx" || args[0] === "x")
   )
     rest = args.slice(1);
   else return null;
@@ -900,6 +1007,27 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   if (command !== null) return command;
   const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
   return rest.slice(at);
+}
+
+/** A word the shell passes on as it stands: no substitution, variable or brace list. */
+function isLiteralField(word: Word): boolean {
+  return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
+}
+
+const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
+const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** The value of a short option letter, also inside a cluster: `-c CMD`, `-lc CMD`, `-cCMD`. */
+function clusteredValue(args: readonly string[], letter: string): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--") return null;
+    if (!arg.startsWith("-") || arg.startsWith("--")) continue;
+    const at = arg.indexOf(letter, 1);
+    if (at < 0) continue;
+    return at === arg.length - 1 ? (args[i + 1] ?? null) : arg.slice(at + 1);
+  }
+  return null;
 }
 
 // Environment variables whose value a program runs as a command line.
@@ -915,6 +1043,14 @@ const COMMAND_VARIABLES = new Set([
   "VISUAL",
   "SYSTEMD_PAGER",
   "PROMPT_COMMAND",
+]);
+
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
+// Programs commandOptionValues reads.
+const HOOKED_PROGRAMS = new Set([
+  ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
+  ...["vim", "vi", "nvim", "ex", "view"],
 ]);
 
 // git settings whose value git runs through the shell.
@@ -935,7 +1071,8 @@ const GIT_COMMAND_KEYS = new Set([
  * Options through which a program runs a command line of the caller's: ssh's ProxyCommand and
  * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
  */
-function commandOptionValues(name: string, args: readonly string[]): string[] {
+function commandOptionValues(name: string, args: readonly string[]): readonly string[] {
+  if (!HOOKED_PROGRAMS.has(name)) return NO_VALUES;
   const values: string[] = [];
   const optionValue = (k: number, option: string): string | null => {
     const arg = args[k] as string;

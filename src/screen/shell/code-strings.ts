@@ -89,6 +89,8 @@ const QUOTE_LIKE_CLOSERS: Readonly<Record<string, string>> = {
   "!": "!",
 };
 
+const LIST_SEPARATORS = new Set([",", " ", "\t", "[", "]"]);
+
 export interface CodeStrings {
   /** Each string literal's content. */
   readonly literals: readonly string[];
@@ -119,7 +121,8 @@ export function codeStrings(code: string): CodeStrings {
       continue;
     }
     if (quote !== "'" && quote !== '"' && quote !== "`") {
-      if (afterLiteral >= 0 && quote !== "," && quote !== " " && quote !== "\t") {
+      // `spawn('rm', ['-rf', '/'])`: a bracket between literals still continues the argv.
+      if (afterLiteral >= 0 && !LIST_SEPARATORS.has(quote)) {
         closeRun();
         afterLiteral = -1;
       }

@@ -10,6 +10,12 @@
 // bounded by the same depth.
 
 export const MAX_DEPTH = 24;
+/**
+ * Substitutions lexed per script, nested ones included. Each costs the checker a fixed amount
+ * of work however short it is, so a line of 40k `` `a` `` would cost far more than its length;
+ * no honest command holds this many, and a script that does is refused as unscreenable.
+ */
+export const MAX_SUBSTITUTIONS = 2048;
 
 /** A piece of a word: literal text, or the output of a nested script. */
 export type WordPart =
@@ -67,6 +73,13 @@ export interface Script {
   readonly tokens: readonly Token[];
   /** Some substitution was nested deeper than MAX_DEPTH and was not lexed. */
   readonly tooDeep: boolean;
+  /** Non-empty substitutions inside, at any depth (absent for none). */
+  readonly substitutions?: number;
+}
+
+interface AwaitingDelimiter {
+  readonly redirect: Redirect;
+  readonly stripTabs: boolean;
 }
 
 interface PendingHereDocument {
@@ -77,9 +90,30 @@ interface PendingHereDocument {
 }
 
 const BLANK = new Set([" ", "\t", "\r"]);
+// The shared empty lists a lexer starts with; each is replaced on first use, never pushed to.
+const NO_PARTS: WordPart[] = [];
+const NO_PENDING: PendingHereDocument[] = [];
+const NO_DELIMITERS: AwaitingDelimiter[] = [];
 // Characters that end a run of ordinary text, outside quotes and inside double quotes.
-const SPECIAL_UNQUOTED = new Set([..." \t\r\n\\#;|&()<>'\"$`"]);
-const SPECIAL_DOUBLE_QUOTED = new Set([...'"\\$`']);
+const SPECIAL_UNQUOTED = codeTable(" \t\r\n\\#;|&()<>'\"$`");
+const SPECIAL_DOUBLE_QUOTED = codeTable('"\\$`');
+
+/** A lookup by UTF-16 code unit for ASCII characters: the inner loops test a number, not a string. */
+function codeTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let k = 0; k < chars.length; k++) table[chars.charCodeAt(k)] = 1;
+  return table;
+}
+
+/** The end of the run of ordinary characters starting at `from`. */
+function runEnd(src: string, from: number, special: Uint8Array): number {
+  let j = from;
+  for (; j < src.length; j++) {
+    const code = src.charCodeAt(j);
+    if (code < 128 && special[code] === 1) break;
+  }
+  return j;
+}
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
@@ -91,14 +125,17 @@ export function lexScript(source: string, depth = 0): Script {
 class Lexer {
   private i = 0;
   private tooDeep = false;
+  private substitutions = 0;
   private readonly tokens: Token[] = [];
-  private parts: WordPart[] = [];
+  private parts: WordPart[] = NO_PARTS;
   private literal = "";
   private inWord = false;
   private quoted = false;
   private redirectAwaitingTarget: Redirect | null = null;
-  private readonly pending: PendingHereDocument[] = [];
-  private readonly awaitingDelimiter: { redirect: Redirect; stripTabs: boolean }[] = [];
+  // Allocated on first use: most scripts (and most of the thousands of tiny substitution
+  // bodies a hostile line can hold) have no here-document and no substitution in a word.
+  private pending: PendingHereDocument[] = NO_PENDING;
+  private awaitingDelimiter: AwaitingDelimiter[] = NO_DELIMITERS;
   private parenLevel = 0;
 
   constructor(
@@ -159,8 +196,7 @@ class Lexer {
       } else {
         this.startWord();
         // Take the whole run of ordinary characters at once.
-        let j = this.i + 1;
-        while (j < src.length && !SPECIAL_UNQUOTED.has(src[j] as string)) j++;
+        const j = runEnd(src, this.i + 1, SPECIAL_UNQUOTED);
         this.literal += src.slice(this.i, j);
         this.i = j;
       }
@@ -170,7 +206,11 @@ class Lexer {
 
   private finish(): { script: Script; end: number } {
     this.endWord();
-    return { script: { tokens: this.tokens, tooDeep: this.tooDeep }, end: this.i };
+    const script: Script =
+      this.substitutions === 0
+        ? { tokens: this.tokens, tooDeep: this.tooDeep }
+        : { tokens: this.tokens, tooDeep: this.tooDeep, substitutions: this.substitutions };
+    return { script, end: this.i };
   }
 
   private startWord(): void {
@@ -179,12 +219,17 @@ class Lexer {
 
   /** A nested script's output joins the word after the literal text that came before it. */
   private pushScript(script: Script, process = false): void {
+    // `$()` and an empty pair of backticks print nothing, so they add nothing to the word:
+    // `r$()m` is the word `rm`. (An empty `<(…)` is still a file name.)
+    if (script === EMPTY_SCRIPT && !process) return;
     this.flushLiteral();
+    if (this.parts === NO_PARTS) this.parts = [];
     this.parts.push(process ? { script, process } : { script });
   }
 
   private flushLiteral(): void {
     if (this.literal !== "") {
+      if (this.parts === NO_PARTS) this.parts = [];
       this.parts.push({ text: this.literal });
       this.literal = "";
     }
@@ -199,7 +244,7 @@ class Lexer {
     } else {
       this.flushLiteral();
       word = { kind: "word", parts: this.parts, text: "", quoted: this.quoted };
-      this.parts = [];
+      this.parts = NO_PARTS;
     }
     this.inWord = false;
     this.quoted = false;
@@ -209,6 +254,7 @@ class Lexer {
       this.redirectAwaitingTarget = null;
       const waiting = this.awaitingDelimiter.shift();
       if (waiting !== undefined) {
+        if (this.pending === NO_PENDING) this.pending = [];
         this.pending.push({
           redirect: waiting.redirect,
           delimiter: plainText(word),
@@ -286,6 +332,7 @@ class Lexer {
     this.tokens.push(redirect);
     this.redirectAwaitingTarget = redirect;
     if (op === "<<" || op === "<<-") {
+      if (this.awaitingDelimiter === NO_DELIMITERS) this.awaitingDelimiter = [];
       this.awaitingDelimiter.push({ redirect, stripTabs: op === "<<-" });
     }
   }
@@ -324,8 +371,7 @@ class Lexer {
       } else if (c === "`") {
         this.pushScript(this.backtick());
       } else {
-        let j = this.i + 1;
-        while (j < src.length && !SPECIAL_DOUBLE_QUOTED.has(src[j] as string)) j++;
+        const j = runEnd(src, this.i + 1, SPECIAL_DOUBLE_QUOTED);
         this.literal += src.slice(this.i, j);
         this.i = j;
       }
@@ -358,10 +404,11 @@ class Lexer {
         // `${x:-$(cmd)}` runs cmd when x is unset: the operand is lexed as a nested script so
         // that the substitutions inside it are screened (its value stays unknown).
         this.literal += "${";
-        if (this.depth + 1 >= MAX_DEPTH) this.tooDeep = true;
+        if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS)
+          this.tooDeep = true;
         else {
           const script = lexScript(inner, this.depth + 1);
-          if (script.tooDeep) this.tooDeep = true;
+          this.count(script);
           this.pushScript(script);
         }
         this.literal += "}";
@@ -441,14 +488,18 @@ class Lexer {
 
   /** A $(…), <(…) or >(…) body starting at `start`; leaves `i` after its closing `)`. */
   private nested(start: number): Script {
-    if (this.depth + 1 >= MAX_DEPTH) {
+    if (this.src[start] === ")") {
+      this.i = start + 1;
+      return EMPTY_SCRIPT;
+    }
+    if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS) {
       this.tooDeep = true;
       this.i = skipBalanced(this.src, start);
-      return { tokens: [], tooDeep: true };
+      return UNSCREENABLE;
     }
     const inner = new Lexer(this.src, this.depth + 1, start);
     const { script, end } = inner.run("paren");
-    if (script.tooDeep) this.tooDeep = true;
+    this.count(script);
     this.i = end;
     return script;
   }
@@ -456,24 +507,36 @@ class Lexer {
   private backtick(): Script {
     const src = this.src;
     let j = this.i + 1;
+    // The body is copied in runs between escapes, not a character at a time: a 128 KiB run of
+    // backticks is 64k bodies, and per-character concatenation made each one cost far more
+    // than the characters it holds.
     let body = "";
+    let runStart = j;
     while (j < src.length && src[j] !== "`") {
       if (src[j] === "\\" && (src[j + 1] === "`" || src[j + 1] === "\\" || src[j + 1] === "$")) {
-        body += src[j + 1];
+        body += src.slice(runStart, j) + (src[j + 1] as string);
         j += 2;
-      } else {
-        body += src[j];
-        j++;
-      }
+        runStart = j;
+      } else j++;
     }
+    body += src.slice(runStart, j);
     this.i = j + 1;
-    if (this.depth + 1 >= MAX_DEPTH) {
+    // An empty body prints nothing: one shared script, no lexer.
+    if (isBlankText(body)) return EMPTY_SCRIPT;
+    if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS) {
       this.tooDeep = true;
-      return { tokens: [], tooDeep: true };
+      return UNSCREENABLE;
     }
     const script = lexScript(body, this.depth + 1);
-    if (script.tooDeep) this.tooDeep = true;
+    this.count(script);
     return script;
+  }
+
+  /** A nested script's depth and substitution count carry up to the script holding it. */
+  private count(script: Script): void {
+    if (script.tooDeep) this.tooDeep = true;
+    this.substitutions += 1 + (script.substitutions ?? 0);
+    if (this.substitutions > MAX_SUBSTITUTIONS) this.tooDeep = true;
   }
 
   private readHereDocuments(mode: "top" | "paren"): void {
@@ -509,6 +572,19 @@ class Lexer {
   }
 }
 
+/** The script of an empty substitution (`` ` ` `` or `$()`): no commands, empty output. */
+export const EMPTY_SCRIPT: Script = Object.freeze({ tokens: Object.freeze([]), tooDeep: false });
+/** The stand-in for a substitution too deep, or one too many, to be lexed. */
+const UNSCREENABLE: Script = Object.freeze({ tokens: Object.freeze([]), tooDeep: true });
+
+function isBlankText(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
+
 /** The literal text of a word, with nested scripts contributing nothing. */
 export function plainText(word: Word): string {
   if (word.parts === null) return word.text;
@@ -523,6 +599,10 @@ export function expansionsIn(text: string, depth: number): Script[] {
   const scripts: Script[] = [];
   let i = 0;
   while (i < text.length) {
+    if (scripts.length >= MAX_SUBSTITUTIONS) {
+      scripts.push(UNSCREENABLE);
+      break;
+    }
     const c = text[i];
     if (c === "\\") {
       i += 2;

@@ -61,9 +61,10 @@ export function permutedFlags(
   while (i < args.length) {
     const arg = args[i] as string;
     if (arg === "--") {
-      // A loop, not push(...rest): a hostile argv can hold more words than the call stack.
-      for (let k = i + 1; k < args.length; k++) operands.push(args[k] as string);
-      break;
+      // One copy, not push(...rest) (a hostile argv can hold more words than the call stack)
+      // nor a push per word.
+      const rest = args.slice(i + 1);
+      return { short, long, operands: operands.length === 0 ? rest : operands.concat(rest) };
     }
     if (arg.startsWith("--")) {
       long.push(arg.slice(2));
@@ -90,10 +91,13 @@ export function permutedFlags(
 
 /** Value of "--name=value" or "--name value" among `args`, or null. */
 export function longValue(args: readonly string[], name: string): string | null {
+  const option = `--${name}`;
+  const prefix = `${option}=`;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === `--${name}`) return args[i + 1] ?? null;
-    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+    if (!arg.startsWith("--")) continue;
+    if (arg === option) return args[i + 1] ?? null;
+    if (arg.startsWith(prefix)) return arg.slice(prefix.length);
   }
   return null;
 }

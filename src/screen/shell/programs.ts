@@ -39,6 +39,24 @@ export const WRAPPERS: Readonly<
     ],
   },
   doas: { shortWithValue: "uC" },
+  // polkit's and systemd's sudo: the command after the options runs as root.
+  pkexec: { longWithValue: ["user"] },
+  run0: {
+    shortWithValue: "ugD",
+    longWithValue: [
+      "user",
+      "group",
+      "unit",
+      "property",
+      "description",
+      "slice",
+      "nice",
+      "chdir",
+      "setenv",
+      "machine",
+      "background",
+    ],
+  },
   nohup: {},
   command: {},
   builtin: {},
@@ -79,6 +97,7 @@ export const WRAPPERS: Readonly<
   },
   runuser: { shortWithValue: "ugGs", longWithValue: ["user", "group", "supp-group", "shell"] },
   busybox: {},
+  toybox: {},
   firejail: {},
   "flatpak-spawn": {},
   watch: { shortWithValue: "nq", longWithValue: ["interval"] },
@@ -99,6 +118,7 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
   ruby: ["-e"],
   node: ["-e", "--eval", "-p", "--print"],
   bun: ["-e", "--eval", "-p", "--print"],
+  deno: ["eval"],
   php: ["-r"],
   lua: ["-e"],
   rscript: ["-e"],
@@ -111,7 +131,8 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
 export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 const STDIN_READERS_LIST = [
   ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
-  ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "runuser", "script"],
+  ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
+  ...["pkexec", "run0", "crontab"],
   ...["at", "batch"],
 ];
 

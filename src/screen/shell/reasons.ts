@@ -14,5 +14,6 @@ export const REASONS = {
   download: "piping a downloaded script directly into a shell",
   move: "move of '/', a home directory or a top-level system directory",
   tooLong: "command is longer than the 128 KiB a shell accepts as one argument; refused unchecked",
-  tooDeep: "command nests substitutions or shell strings too deeply to be checked",
+  tooDeep:
+    "command nests substitutions or shell strings too deeply, or holds too many, to be checked",
 } as const;

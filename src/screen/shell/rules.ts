@@ -15,7 +15,8 @@ export function catastrophicRule(
 ): string | null {
   if (name === "rm") {
     const flags = permutedFlags(args, 0);
-    const recursive = /[rR]/.test(flags.short) || flags.long.includes("recursive");
+    const recursive =
+      /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
     if (recursive && flags.operands.some((target) => doomed(target) !== null))
       return REASONS.delete;
     return null;
@@ -79,10 +80,19 @@ export function catastrophicRule(
   }
   if (name === "chmod" || name === "chown" || name === "chgrp") {
     const flags = permutedFlags(args, 0, { longWithValue: ["reference", "from"] });
-    const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+    // GNU getopt takes any unambiguous prefix: "--rec" is --recursive ("--re" could be --reference).
+    const recursive =
+      flags.short.includes("R") || flags.long.some((l) => isPrefixOf(l, "recursive", 3));
     const targets = flags.operands.slice(1);
     if (recursive && targets.some((target) => doomed(target) !== null)) return REASONS.permissions;
     const mode = flags.operands[0] ?? "";
+    // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
+    if (
+      name === "chmod" &&
+      locksOthersOut(mode) &&
+      targets.some((t) => doomed(t) === "the root directory")
+    )
+      return REASONS.permissions;
     const opensUp =
       (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
       /^[ao]?\+rwx$|^[ao]?\+w$/.test(mode);
@@ -104,8 +114,7 @@ export function catastrophicRule(
   if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
     return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
   }
-  const devices = args.filter((a) => isBlockDevice(a));
-  if (devices.length === 0) return null;
+  if (!DEVICE_PROGRAMS.has(name) || !args.some((a) => isBlockDevice(a))) return null;
   switch (name) {
     case "wipefs": {
       const flags = permutedFlags(args, 0, {
@@ -168,7 +177,7 @@ function windowsRule(
   doomed: (target: string) => string | null,
 ): string | null {
   if (name === "format") return args.some((a) => /^[a-z]:\\?$/i.test(a)) ? REASONS.mkfs : null;
-  if (!["rd", "rmdir", "del", "erase", "remove-item", "ri"].includes(name)) return null;
+  if (!WINDOWS_DELETES.has(name)) return null;
   // cmd.exe switches are "/x" or "/x:value"; a lone "/" is a path.
   const isSwitch = (a: string): boolean => /^\/[a-z](?::[a-z-]{0,8})?$/i.test(a);
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
@@ -180,9 +189,35 @@ function windowsRule(
     : null;
 }
 
+// Programs whose rule needs a block device among their arguments.
+const DEVICE_PROGRAMS = new Set([
+  ...["wipefs", "shred", "blkdiscard", "sgdisk", "sfdisk", "cryptsetup", "badblocks", "hdparm"],
+  ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
+]);
+const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
+
+/** `given` is `full` or an abbreviation of it at least `min` letters long, as getopt accepts. */
+function isPrefixOf(given: string, full: string, min: number): boolean {
+  return given.length >= min && full.startsWith(given);
+}
+
+/**
+ * A chmod mode that takes search (x) permission away from "others": octal with the last digit
+ * even, or a symbolic clause for o/a (or no who) that removes x with "-" or leaves it out of "=".
+ */
+function locksOthersOut(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode)) return (parseInt(mode, 8) & 0o001) === 0;
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]{0,4})([-=])([rwxXst]{0,6})$/.exec(clause);
+    if (match === null) return false;
+    const [, who = "", op, perms = ""] = match;
+    const others = who === "" || who.includes("o") || who.includes("a");
+    return others && (op === "-" ? perms.includes("x") : !perms.includes("x"));
+  });
+}
+
 /** Pools, volume groups and RAID members destroyed whole: ZFS, LVM and md. */
 function volumeRule(name: string, args: readonly string[]): string | null {
-  const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
   if (name === "zpool")
     return ["destroy", "labelclear"].includes(args[0] ?? "") ? REASONS.wipe : null;
   if (name === "zfs") {
@@ -193,7 +228,10 @@ function volumeRule(name: string, args: readonly string[]): string | null {
       ? REASONS.wipe
       : null;
   }
-  if (["lvremove", "vgremove", "pvremove"].includes(name)) return forced ? REASONS.wipe : null;
+  if (name === "lvremove" || name === "vgremove" || name === "pvremove") {
+    const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
+    return forced ? REASONS.wipe : null;
+  }
   if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
   return null;
 }

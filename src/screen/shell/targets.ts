@@ -53,6 +53,8 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
 };
 
 const GLOB_CHARS = /[*?[{]/;
+const TEMP_CLIMB =
+  /^\$(?:\{(?:TMPDIR|TMP|TEMP)\}|(?:TMPDIR|TMP|TEMP)(?![A-Za-z0-9_]))(?=\/\.\.(?:\/|$))/;
 
 /**
  * Whether a shell glob (`*`, `?`, `[…]`; braces count as "anything") matches a short name. Both
@@ -182,6 +184,9 @@ export function catastrophicTarget(path: string): string | null {
     path[1] !== ":"
   )
     return null;
+  // The temporary directory sits one level under the root, so `$TMPDIR/../etc` is /etc.
+  const temp = TEMP_CLIMB.exec(path);
+  if (temp !== null) return catastrophicTarget(`/tmp${path.slice(temp[0].length)}`);
   if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
   // "C:\Windows", "C:/*": a drive's tree is judged like the root's.
   if (path[1] === ":" && (path[2] === "\\" || path[2] === "/")) {
