@@ -1,13 +1,6 @@
 // The cellguard command line: dispatch to one file per command.
-import { doctorCommand } from "./doctor.js";
-import { execCommand } from "./exec.js";
 import { EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
-import { launchCommand } from "./launch.js";
-import { mcpCommand } from "./mcp.js";
-import { runCommand } from "./run.js";
-import { screenCommand } from "./screen.js";
-import { secretsCommand } from "./secrets.js";
 import { escapeOneLine } from "./terminal-text.js";
 
 const USAGE = `usage: cellguard <command> [options]
@@ -25,16 +18,20 @@ commands:
   mcp [--workspace D]          MCP server on stdio: guarded python, bash, files and fetch
 `;
 
-const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> =
-  {
-    doctor: doctorCommand,
-    exec: execCommand,
-    run: runCommand,
-    screen: screenCommand,
-    secrets: secretsCommand,
-    launch: launchCommand,
-    mcp: mcpCommand,
-  };
+type Command = (args: readonly string[], io: CliIo) => Promise<number>;
+
+// Each command is loaded only when it is the one asked for: `exec` runs on every sandboxed
+// command, and compiling the MCP SDK, zod, the screens and the store it never uses cost it more
+// than the sandbox itself. scripts/bundle.mjs turns each of these imports into its own bundle.
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  doctor: async () => (await import("./doctor.js")).doctorCommand,
+  exec: async () => (await import("./exec.js")).execCommand,
+  run: async () => (await import("./run.js")).runCommand,
+  screen: async () => (await import("./screen.js")).screenCommand,
+  secrets: async () => (await import("./secrets.js")).secretsCommand,
+  launch: async () => (await import("./launch.js")).launchCommand,
+  mcp: async () => (await import("./mcp.js")).mcpCommand,
+};
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
@@ -42,10 +39,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(USAGE);
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (command === undefined) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (load === undefined) {
     io.stderr(`cellguard: unknown command ${escapeOneLine(JSON.stringify(name))}\n${USAGE}`);
     return EXIT_USAGE;
   }
+  const command = await load();
   return command(args, io);
 }

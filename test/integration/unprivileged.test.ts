@@ -106,6 +106,9 @@ test(
       cpSync(join(root, "build", "src"), join(tree, "build", "src"), { recursive: true });
       cpSync(join(root, "build", "test"), join(tree, "build", "test"), { recursive: true });
       cpSync(join(root, "build", "cellguard.cjs"), join(tree, "build", "cellguard.cjs"));
+      cpSync(join(root, "build", "cellguard-cli"), join(tree, "build", "cellguard-cli"), {
+        recursive: true,
+      });
       cpSync(join(root, "python"), join(tree, "python"), { recursive: true });
       // The store's SQLite on Node 20 and what it loads at run time.
       for (const dep of ["better-sqlite3", "bindings", "file-uri-to-path"]) {
