@@ -2,7 +2,9 @@
 // for a person goes to standard error. Exit: 0 after a clean shutdown (the client closed stdin,
 // or a signal); 2 usage; 125 the server could not start (a bad rules file, an unusable audit
 // log or workspace), with the reason on stderr.
-import { mkdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { packageDir } from "../sandbox/build-policy.js";
 import { AuditLog } from "../mcp/audit.js";
 import { McpConfigurationError, RulesFileError, AuditLogError } from "../mcp/errors.js";
 import { manifestMismatch, mcpLaunchManifest } from "../mcp/manifest.js";
@@ -57,6 +59,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
         dataDir: preparedDataDir(dataDirFrom(io.env)),
         workspace,
         command,
+        codePaths: serverCodePaths(),
       });
       io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
       return EXIT_OK;
@@ -105,6 +108,15 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
  * because under launch a missing rules file freezes the directory's names (a missing control
  * path cannot be created), and the server must still be able to append to its log.
  */
+// The package's build output (the dispatcher, each command's bundle, or the unbundled modules)
+// and its Python worker sources: what the server and its kernel load. node_modules is not
+// included (an unbundled run loads the SDK from there; the published bin is bundled).
+function serverCodePaths(): string[] {
+  const root = packageDir();
+  if (root === null) return [];
+  return ["build", "python"].map((name) => join(root, name)).filter((path) => existsSync(path));
+}
+
 function preparedDataDir(path: string): string {
   try {
     mkdirSync(path, { recursive: true, mode: 0o700 });

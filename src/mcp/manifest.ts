@@ -55,6 +55,11 @@ export interface McpManifestInputs {
   readonly workspace: string;
   /** Absolute node, absolute cellguard entry script, then `mcp` and its options. */
   readonly command: readonly string[];
+  /**
+   * Every file or directory holding code the server loads: the entry script alone is not
+   * enough, since it is a dispatcher that requires its command's bundle from beside it.
+   */
+  readonly codePaths: readonly string[];
 }
 
 export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest {
@@ -64,12 +69,18 @@ export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest 
   return {
     version: 1,
     projectRoot: inputs.workspace,
-    controlPaths: [join(inputs.dataDir, USER_RULES_FILE), script],
+    controlPaths: [join(inputs.dataDir, USER_RULES_FILE), ...codeControlPaths(script, inputs)],
     operatorCredentials: [],
     stores: [{ root: inputs.dataDir, workMembers: [] }],
     sessionHomes: [],
     server: { command: [...inputs.command], cwd: inputs.workspace, passEnv: [...MCP_PASS_ENV] },
   };
+}
+
+// The script, unless a code directory already holds it; each path once, in the given order.
+function codeControlPaths(script: string, inputs: McpManifestInputs): string[] {
+  const covered = inputs.codePaths.some((dir) => script === dir || script.startsWith(`${dir}/`));
+  return [...new Set(covered ? inputs.codePaths : [script, ...inputs.codePaths])];
 }
 
 /**

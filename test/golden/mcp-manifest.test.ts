@@ -19,6 +19,7 @@ const INPUTS = {
     "--mode",
     "enforce",
   ],
+  codePaths: ["/synthetic/lib", "/synthetic/python"],
 };
 
 describe("cellguard mcp launch manifest", () => {
@@ -35,13 +36,22 @@ describe("cellguard mcp launch manifest", () => {
     assert.equal(parsed.projectRoot, INPUTS.workspace);
     assert.deepEqual(parsed.controlPaths, [
       "/synthetic/home/.local/share/cellguard/mcp-rules.json",
-      "/synthetic/lib/cellguard.cjs",
+      "/synthetic/lib",
+      "/synthetic/python",
     ]);
     assert.deepEqual(parsed.stores, [{ root: INPUTS.dataDir, workMembers: [] }]);
     assert.deepEqual(parsed.server.command, INPUTS.command);
     assert.equal(parsed.server.cwd, INPUTS.workspace);
     // Nothing launch refuses to pass through (loader hooks, the launcher's own variables).
     assert.ok(parsed.server.passEnv.includes("CELLGUARD_DATA_DIR"));
+  });
+
+  test("the server's code is a control path: its script too when no code directory holds it", () => {
+    const outside = mcpLaunchManifest({ ...INPUTS, codePaths: ["/synthetic/python"] });
+    assert.deepEqual(outside.controlPaths.slice(1), [
+      "/synthetic/lib/cellguard.cjs",
+      "/synthetic/python",
+    ]);
   });
 
   test("a command without node and its script is refused", () => {

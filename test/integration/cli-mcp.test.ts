@@ -2,7 +2,7 @@
 // on stderr and nothing on stdout, which belongs to JSON-RPC), and the manifest for launch.
 import assert from "node:assert/strict";
 import { statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
@@ -45,7 +45,16 @@ describe("cellguard mcp command line", () => {
     const manifest = loadManifest(file); // launch's own validation
     assert.deepEqual(manifest.stores, [{ root: fx.dataDir, workMembers: [] }]);
     assert.ok(manifest.controlPaths.includes(join(fx.dataDir, "mcp-rules.json")));
-    assert.ok(manifest.controlPaths.includes(cliPath()));
+    // All the code the server loads, not only its entry script (a dispatcher that requires its
+    // command's bundle from beside it), and the kernel's Python worker.
+    const covered = (path: string) =>
+      manifest.controlPaths.some((p) => path === p || path.startsWith(`${p}/`));
+    for (const code of [
+      cliPath(),
+      join(dirname(cliPath()), "cellguard-cli", "mcp.cjs"),
+      join(dirname(dirname(cliPath())), "python", "cellguard_worker.py"),
+    ])
+      assert.ok(covered(code), `${code} is not a control path`);
     assert.equal(manifest.projectRoot, fx.workspace);
     assert.deepEqual(manifest.server.command.slice(1), [
       cliPath(),
