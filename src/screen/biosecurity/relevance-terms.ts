@@ -38,6 +38,28 @@ export const NAMED = [
   "aconitine",
   "tularemia",
   "tularensis",
+  // Further select agents and toxins (bacteria, viruses, toxins) by their usual names.
+  "mallei",
+  "pseudomallei",
+  "glanders",
+  "melioidosis",
+  "burnetii",
+  "brucella",
+  "brucellosis",
+  "nipah",
+  "hendra",
+  "lassa",
+  "machupo",
+  "junin",
+  "rinderpest",
+  "enterotoxin*",
+  "ricinus",
+  "botulism",
+  "bioagent*",
+  "biowaffe*",
+  "biowapen*",
+  "kampfstoff*",
+  "vx",
 ];
 
 export const PHRASES: readonly (readonly string[])[] = [
@@ -74,6 +96,30 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["bsl", "4"],
   ["bsl4"],
   ["nitrogen", "mustard*"],
+  ["mustard", "agent*"],
+  ["reverse", "genetics"],
+  ["enhanced", "pathogen*"],
+  ["pandemic", "virus*"],
+  ["pandemic", "strain*"],
+  ["biological", "agent*"],
+  ["chemical", "agent*"],
+  ["warfare", "agent*"],
+  ["threat", "agent*"],
+  ["nerve", "poison*"],
+  ["q", "fever"],
+  ["coxiella"],
+  ["foot", "and", "mouth", "disease"],
+  ["t", "2", "toxin"],
+  ["shiga", "toxin*"],
+  ["epsilon", "toxin*"],
+  ["arme*", "chimique*"],
+  ["arma*", "quimica*"],
+  ["arme*", "biologique*"],
+  ["arma*", "biologic*"],
+  ["arma*", "chimic*"],
+  ["chemische", "waffe*"],
+  ["pathogen*", "bomb*"],
+  ["germ", "warfare"],
 ];
 
 export const ENHANCE = ["enhanc*", "increas*", "boost*", "augment*", "maximi*", "heighten*"];
@@ -189,6 +235,7 @@ export const WATER_HARM = [
   "infect",
   "cholera",
   "pathogen*",
+  "adulterat*",
 ];
 
 export const POISON_VERB = ["poison", "poisoning"];
@@ -411,6 +458,9 @@ export const REQUEST = [
   ["step", "by", "step"],
   ["explain", "how"],
   ["describe", "how"],
+  ["a", "guide"],
+  ["tutorial"],
+  ["detailed", "guide"],
 ];
 // Substances used to poison a person, beyond the weapons named outright.
 export const POISONS = [
@@ -487,7 +537,7 @@ export const UNDETECTED = [
   ["look", "like", "an", "accident"],
   ["natural", "causes"],
 ];
-export const CONTAMINATE = ["contaminate"];
+export const CONTAMINATE = ["contaminat*", "taint*", "adulterat*", "lace", "spike"];
 export const WATER_BODIES = ["reservoir*", "aquifer*", "wells", "water"];
 export const AND = ["and"];
 export const AT_HOME = [["at", "home"]];
@@ -496,3 +546,40 @@ export const BSL_3 = [["bsl", "3"]];
 export const BSL3 = ["bsl3"];
 export const BLEACH = ["bleach"];
 export const MIX = ["mix*", "combin*"];
+
+// Dispersing or mass-culturing an agent: "aerosolize a pathogen", "grow plague bacteria".
+export const DISPERSE = [
+  "aerosoli*",
+  "aerosoliz*",
+  "nebuli*",
+  "spray*",
+  "airborne",
+  "disperse*",
+  "dispersal",
+];
+export const CULTURE = ["cultur*", "grow*", "propagat*", "amplif*"];
+export const DANGEROUS_AGENTS = ["pathogen*", "toxin*", "plague", "spore*", "anthrax", "germ*"];
+
+// Lacing food or drink with something deadly: "spike a drink with a lethal chemical".
+export const LACE = [
+  "lace",
+  "lacing",
+  "spike",
+  "spiking",
+  "taint*",
+  "adulterat*",
+  "dose",
+  "dosing",
+];
+export const CONSUMED = [
+  "drink*",
+  "food",
+  "meal*",
+  "coffee",
+  "tea",
+  "water",
+  "juice",
+  "beer",
+  "wine",
+];
+export const DEADLY = ["lethal", "deadly", "toxic", "poison*", "toxin*", "fatal"];

@@ -58,6 +58,12 @@ const UNDETECTED = terms.phraseGroup(T.UNDETECTED);
 const CONTAMINATE = terms.list(T.CONTAMINATE);
 const WATER_BODIES = terms.list(T.WATER_BODIES);
 const AND = terms.list(T.AND);
+const DISPERSE = terms.list(T.DISPERSE);
+const CULTURE = terms.list(T.CULTURE);
+const DANGEROUS_AGENTS = terms.list(T.DANGEROUS_AGENTS);
+const LACE = terms.list(T.LACE);
+const CONSUMED = terms.list(T.CONSUMED);
+const DEADLY = terms.list(T.DEADLY);
 
 /**
  * True when `text` touches biological or chemical weapons. Case-insensitive, word-based, and
@@ -88,7 +94,9 @@ export function looksBiosecurityRelevant(text: string): boolean {
     breachesContainment(words) ||
     mixesToxicGas(words) ||
     poisonsAPerson(words) ||
-    weaponisesAnAgent(words)
+    weaponisesAnAgent(words) ||
+    dispersesOrCulturesAnAgent(words) ||
+    lacesFoodOrDrink(words)
   );
 }
 
@@ -198,4 +206,21 @@ function breachesContainment(words: Words): boolean {
 
 function mixesToxicGas(words: Words): boolean {
   return words.any(BLEACH) && words.any(BLEACH_MIXES) && words.any(MIX);
+}
+
+// A request to aerosolise, spray or mass-culture a pathogen or toxin: "how do I aerosolize a
+// pathogen", "instructions for culturing plague bacteria". Research questions describe what
+// is known; they do not ask for the way to do it.
+function dispersesOrCulturesAnAgent(words: Words): boolean {
+  if (!words.phrase(REQUEST)) return false;
+  return (
+    words.near(DISPERSE, DANGEROUS_AGENTS, 4) ||
+    words.near(DANGEROUS_AGENTS, DISPERSE, 4) ||
+    words.near(CULTURE, DANGEROUS_AGENTS, 3)
+  );
+}
+
+// "how to lace a drink with a lethal chemical": asked for, with something deadly.
+function lacesFoodOrDrink(words: Words): boolean {
+  return words.phrase(REQUEST) && words.near(LACE, CONSUMED, 3) && words.any(DEADLY);
 }

@@ -277,7 +277,14 @@ export const ANCHORS: readonly Anchor[] = [
     ...["vergessen", "start of this", "start of our", "top of this"],
     ...["cut off", "doesn't care", "does not care", "never refuse", "your behavio"],
     ...["opposite mode", "chaos mode", "evil mode", "unlocked mode", "freedom mode", "unaligned"],
-    ...["initiali", "from now on you're"],
+    ...[
+      "initiali",
+      "from now on you're",
+      "broken free",
+      "unrestricted mode",
+      "unlimited mode",
+      "stands for",
+    ],
     ...["pay no attention", "paying no attention", "set aside", "put aside", "not an ai"],
     ...[
       "repeat the prompt",

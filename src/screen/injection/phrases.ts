@@ -41,7 +41,7 @@ export const FILLER = new Set(
   as os suas anteriores api access private ssh aws env environment
   sve svi sva svih prethodne prethodnih wszystkie wszystkich poprzednie alla semua tüm önceki
   vorige eerdere sie vorhergehende vorhergehenden obige bisherige vorigen diese conversation
-  conversations chats`),
+  conversations chats evidence information facts context guidance`),
 );
 
 // Words that tie a request to the agent's own setup rather than to something in the document.
@@ -111,6 +111,40 @@ const gap = (n: number, needs?: ReadonlySet<string>): Omit<Slot, "words"> =>
   needs === undefined ? { gap: n, filler: FILLER } : { gap: n, filler: FILLER, needs };
 
 export const PHRASES: readonly Phrase[] = [
+  {
+    reason: "it tells the reader it has broken free of its rules",
+    slots: [
+      slot("broken break breaking broke freed"),
+      slot("free out", { optional: true }),
+      slot("of from"),
+      slot(
+        "confines restrictions rules limitations limits shackles constraints guidelines",
+        gap(3),
+      ),
+    ],
+  },
+  {
+    reason: "it switches the reader into an unrestricted mode",
+    slots: [
+      slot("in into enter entering enable enabling activate activating now"),
+      slot("a an", { optional: true }),
+      slot("unfiltered uncensored unrestricted unlimited jailbreak jailbroken unbound", gap(2)),
+      slot("mode modus modo"),
+    ],
+  },
+  {
+    reason: "it gives the reader a jailbreak persona",
+    slots: [
+      slot("pretend roleplay role-play act acting become impersonate"),
+      slot("to as", { optional: true }),
+      slot("be", { optional: true }),
+      slot("a an", { optional: true }),
+      slot("character persona ai model chatbot assistant", { optional: true }),
+      slot("which who that", { gap: 2, filler: ANY_WORD }),
+      slot("stands"),
+      slot("for"),
+    ],
+  },
   {
     reason: "it tells the reader to ignore its previous instructions",
     slots: [slot(IGNORE), slot(INSTRUCTIONS, gap(6))],
@@ -790,7 +824,7 @@ export const PHRASES: readonly Phrase[] = [
       slot("is was were are"),
       slot("a an", { optional: true }),
       slot(
-        "test wrong outdated fake void invalid irrelevant obsolete cancelled canceled superseded",
+        "test wrong outdated fake void invalid irrelevant obsolete cancelled canceled superseded false untrue null revoked expired deprecated nullified overridden rescinded",
       ),
     ],
   },
