@@ -2,7 +2,8 @@
 // for a person goes to standard error. Exit: 0 after a clean shutdown (the client closed stdin,
 // or a signal); 2 usage; 125 the server could not start (a bad rules file, an unusable audit
 // log or workspace), with the reason on stderr.
-import { mkdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { AuditLog } from "../mcp/audit.js";
 import { McpConfigurationError, RulesFileError, AuditLogError } from "../mcp/errors.js";
 import { manifestMismatch, mcpLaunchManifest } from "../mcp/manifest.js";
@@ -13,6 +14,7 @@ import { parseLeadingOptions, UsageError } from "./args.js";
 import { doctorCommand } from "./doctor.js";
 import { EXIT_CANNOT_RUN, EXIT_OK, EXIT_USAGE } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { packageDir } from "../sandbox/build-policy.js";
 import { dataDirFrom } from "./secrets.js";
 import { escapeForTerminal, escapeOneLine, terminalSafeJson } from "./terminal-text.js";
 
@@ -57,6 +59,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
         dataDir: preparedDataDir(dataDirFrom(io.env)),
         workspace,
         command,
+        codePaths: serverCodePaths(),
       });
       io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
       return EXIT_OK;
@@ -115,6 +118,24 @@ function preparedDataDir(path: string): string {
   }
   AuditLog.open(path).close();
   return realpathSync(path);
+}
+
+/**
+ * The package's own code beside the entry script, by real path: a Cell able to rewrite a module
+ * the unbundled server imports (or the Python worker) would run as the server at its next start.
+ * Not node_modules: launch bounds control entries and refuses hardlinked files, and an npm tree
+ * breaks both; what the bundle still requires from there is not covered.
+ */
+function serverCodePaths(): string[] {
+  const root = packageDir();
+  if (root === null)
+    throw new McpConfigurationError(
+      "the cellguard package root (a package.json above this program) was not found; no manifest was printed",
+    );
+  return ["package.json", join("build", "src"), "python"]
+    .map((name) => join(root, name))
+    .filter((path) => existsSync(path))
+    .map((path) => realpathSync(path));
 }
 
 /**

@@ -55,6 +55,12 @@ export interface McpManifestInputs {
   readonly workspace: string;
   /** Absolute node, absolute cellguard entry script, then `mcp` and its options. */
   readonly command: readonly string[];
+  /**
+   * The server's code besides its entry script: the compiled modules an unbundled script
+   * imports, the package.json whose "type" decides how node loads them, the Python worker.
+   * The entry script alone would leave everything it imports writable.
+   */
+  readonly codePaths: readonly string[];
 }
 
 export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest {
@@ -64,7 +70,9 @@ export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest 
   return {
     version: 1,
     projectRoot: inputs.workspace,
-    controlPaths: [join(inputs.dataDir, USER_RULES_FILE), script],
+    controlPaths: [
+      ...new Set([join(inputs.dataDir, USER_RULES_FILE), script, ...inputs.codePaths]),
+    ],
     operatorCredentials: [],
     stores: [{ root: inputs.dataDir, workMembers: [] }],
     sessionHomes: [],

@@ -19,6 +19,7 @@ const INPUTS = {
     "--mode",
     "enforce",
   ],
+  codePaths: ["/synthetic/lib/package.json", "/synthetic/lib/build/src", "/synthetic/lib/python"],
 };
 
 describe("cellguard mcp launch manifest", () => {
@@ -36,6 +37,7 @@ describe("cellguard mcp launch manifest", () => {
     assert.deepEqual(parsed.controlPaths, [
       "/synthetic/home/.local/share/cellguard/mcp-rules.json",
       "/synthetic/lib/cellguard.cjs",
+      ...INPUTS.codePaths,
     ]);
     assert.deepEqual(parsed.stores, [{ root: INPUTS.dataDir, workMembers: [] }]);
     assert.deepEqual(parsed.server.command, INPUTS.command);

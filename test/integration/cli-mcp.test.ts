@@ -1,13 +1,13 @@
 // The `cellguard mcp` command line: usage errors, what stops it from starting (with the reason
 // on stderr and nothing on stdout, which belongs to JSON-RPC), and the manifest for launch.
 import assert from "node:assert/strict";
-import { statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { writeUserRules } from "../helpers/mcp.js";
-import { cliPath } from "../helpers/paths.js";
+import { cliPath, repoRoot } from "../helpers/paths.js";
 import { loadManifest } from "../../src/protect/manifest.js";
 
 describe("cellguard mcp command line", () => {
@@ -57,5 +57,27 @@ describe("cellguard mcp command line", () => {
     ]);
     // The audit log exists before launch: a missing rules file freezes the directory's names.
     assert.ok(statSync(join(fx.dataDir, "mcp-audit.jsonl")).isFile());
+  });
+
+  test("a Cell cannot rewrite the server's code: the compiled modules an unbundled server imports and the Python worker are control paths", async () => {
+    const r = await runCli(["mcp", "--workspace", fx.workspace, "--print-manifest"], {
+      env: fx.env,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const manifest = JSON.parse(r.stdout) as { controlPaths: string[] };
+    const covers = (path: string): boolean =>
+      manifest.controlPaths.some((c) => path === c || path.startsWith(`${c}/`));
+    for (const code of [
+      join(repoRoot(), "package.json"), // its "type" decides how node loads build/src
+      join(repoRoot(), "build", "src", "mcp", "gate.js"),
+      join(repoRoot(), "build", "src", "cli", "bin.js"),
+      join(repoRoot(), "python"),
+    ]) {
+      assert.ok(existsSync(code), code);
+      assert.ok(
+        covers(code),
+        `${code} is not under a control path: ${manifest.controlPaths.join(", ")}`,
+      );
+    }
   });
 });
