@@ -108,15 +108,6 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
  * because under launch a missing rules file freezes the directory's names (a missing control
  * path cannot be created), and the server must still be able to append to its log.
  */
-// The package's build output (the dispatcher, each command's bundle, or the unbundled modules)
-// and its Python worker sources: what the server and its kernel load. node_modules is not
-// included (an unbundled run loads the SDK from there; the published bin is bundled).
-function serverCodePaths(): string[] {
-  const root = packageDir();
-  if (root === null) return [];
-  return ["build", "python"].map((name) => join(root, name)).filter((path) => existsSync(path));
-}
-
 function preparedDataDir(path: string): string {
   try {
     mkdirSync(path, { recursive: true, mode: 0o700 });
@@ -127,6 +118,26 @@ function preparedDataDir(path: string): string {
   }
   AuditLog.open(path).close();
   return realpathSync(path);
+}
+
+/**
+ * The package's own code, by real path: the build output (the entry script is a dispatcher that
+ * requires its command's bundle from build/cellguard-cli; an unbundled run imports build/src),
+ * the package.json that decides how node loads it, and the Python worker. A Cell able to
+ * rewrite any of it would run as the server at its next start.
+ * Not node_modules: launch bounds control entries and refuses hardlinked files, and an npm tree
+ * breaks both; what the bundle still requires from there is not covered.
+ */
+function serverCodePaths(): string[] {
+  const root = packageDir();
+  if (root === null)
+    throw new McpConfigurationError(
+      "the cellguard package root (a package.json above this program) was not found; no manifest was printed",
+    );
+  return ["package.json", "build", "python"]
+    .map((name) => join(root, name))
+    .filter((path) => existsSync(path))
+    .map((path) => realpathSync(path));
 }
 
 /**

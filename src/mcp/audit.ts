@@ -153,16 +153,22 @@ export function maskUrl(url: string): string {
 /** The arguments of a call as the audit log shows them. */
 export function redactArguments(args: ToolArguments | null, raw: unknown): Record<string, unknown> {
   if (args === null) {
-    // Arguments that did not pass the checker: only their shape.
+    // Arguments that did not pass the checker: only their shape. Keys are defined, not assigned:
+    // a key named __proto__ (a refused argument) would hit its setter and vanish from the line.
     const shape: Record<string, string> = {};
     if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
       for (const [key, value] of Object.entries(raw as Record<string, unknown>).slice(0, 16)) {
-        shape[redactShellText(key, 64)] =
-          typeof value === "string"
-            ? `string of ${value.length} characters`
-            : Array.isArray(value)
-              ? "array"
-              : typeof value;
+        Object.defineProperty(shape, redactShellText(key, 64), {
+          value:
+            typeof value === "string"
+              ? `string of ${value.length} characters`
+              : Array.isArray(value)
+                ? "array"
+                : typeof value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
     }
     return { unchecked: shape };

@@ -12,14 +12,14 @@ const INPUTS = {
   workspace: "/synthetic/work",
   command: [
     "/synthetic/bin/node",
-    "/synthetic/lib/cellguard.cjs",
+    "/synthetic/lib/build/cellguard.cjs",
     "mcp",
     "--workspace",
     "/synthetic/work",
     "--mode",
     "enforce",
   ],
-  codePaths: ["/synthetic/lib", "/synthetic/python"],
+  codePaths: ["/synthetic/lib/package.json", "/synthetic/lib/build", "/synthetic/lib/python"],
 };
 
 describe("cellguard mcp launch manifest", () => {
@@ -36,8 +36,7 @@ describe("cellguard mcp launch manifest", () => {
     assert.equal(parsed.projectRoot, INPUTS.workspace);
     assert.deepEqual(parsed.controlPaths, [
       "/synthetic/home/.local/share/cellguard/mcp-rules.json",
-      "/synthetic/lib",
-      "/synthetic/python",
+      ...INPUTS.codePaths, // the script is inside build: not listed twice
     ]);
     assert.deepEqual(parsed.stores, [{ root: INPUTS.dataDir, workMembers: [] }]);
     assert.deepEqual(parsed.server.command, INPUTS.command);
@@ -49,7 +48,7 @@ describe("cellguard mcp launch manifest", () => {
   test("the server's code is a control path: its script too when no code directory holds it", () => {
     const outside = mcpLaunchManifest({ ...INPUTS, codePaths: ["/synthetic/python"] });
     assert.deepEqual(outside.controlPaths.slice(1), [
-      "/synthetic/lib/cellguard.cjs",
+      "/synthetic/lib/build/cellguard.cjs",
       "/synthetic/python",
     ]);
   });

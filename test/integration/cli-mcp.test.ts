@@ -1,13 +1,13 @@
 // The `cellguard mcp` command line: usage errors, what stops it from starting (with the reason
 // on stderr and nothing on stdout, which belongs to JSON-RPC), and the manifest for launch.
 import assert from "node:assert/strict";
-import { statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { writeUserRules } from "../helpers/mcp.js";
-import { cliPath } from "../helpers/paths.js";
+import { cliPath, repoRoot } from "../helpers/paths.js";
 import { loadManifest } from "../../src/protect/manifest.js";
 
 describe("cellguard mcp command line", () => {
@@ -45,16 +45,6 @@ describe("cellguard mcp command line", () => {
     const manifest = loadManifest(file); // launch's own validation
     assert.deepEqual(manifest.stores, [{ root: fx.dataDir, workMembers: [] }]);
     assert.ok(manifest.controlPaths.includes(join(fx.dataDir, "mcp-rules.json")));
-    // All the code the server loads, not only its entry script (a dispatcher that requires its
-    // command's bundle from beside it), and the kernel's Python worker.
-    const covered = (path: string) =>
-      manifest.controlPaths.some((p) => path === p || path.startsWith(`${p}/`));
-    for (const code of [
-      cliPath(),
-      join(dirname(cliPath()), "cellguard-cli", "mcp.cjs"),
-      join(dirname(dirname(cliPath())), "python", "cellguard_worker.py"),
-    ])
-      assert.ok(covered(code), `${code} is not a control path`);
     assert.equal(manifest.projectRoot, fx.workspace);
     assert.deepEqual(manifest.server.command.slice(1), [
       cliPath(),
@@ -66,5 +56,28 @@ describe("cellguard mcp command line", () => {
     ]);
     // The audit log exists before launch: a missing rules file freezes the directory's names.
     assert.ok(statSync(join(fx.dataDir, "mcp-audit.jsonl")).isFile());
+  });
+
+  test("a Cell cannot rewrite the server's code: the bundles the entry dispatches to, the compiled modules an unbundled server imports and the Python worker are control paths", async () => {
+    const r = await runCli(["mcp", "--workspace", fx.workspace, "--print-manifest"], {
+      env: fx.env,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const manifest = JSON.parse(r.stdout) as { controlPaths: string[] };
+    const covers = (path: string): boolean =>
+      manifest.controlPaths.some((c) => path === c || path.startsWith(`${c}/`));
+    for (const code of [
+      join(repoRoot(), "package.json"), // its "type" decides how node loads build/src
+      join(repoRoot(), "build", "src", "mcp", "gate.js"),
+      join(repoRoot(), "build", "src", "cli", "bin.js"),
+      join(repoRoot(), "build", "cellguard-cli", "mcp.cjs"), // the bundle the entry dispatches to
+      join(repoRoot(), "python"),
+    ]) {
+      assert.ok(existsSync(code), code);
+      assert.ok(
+        covers(code),
+        `${code} is not under a control path: ${manifest.controlPaths.join(", ")}`,
+      );
+    }
   });
 });

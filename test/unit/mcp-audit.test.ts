@@ -80,4 +80,13 @@ describe("audit log", () => {
       unchecked: { code: `string of ${CANARY.length} characters`, n: "number", list: "array" },
     });
   });
+
+  test("a __proto__ argument the checker refused still shows in the logged shape (not swallowed by the prototype setter)", () => {
+    const raw: unknown = JSON.parse('{"__proto__":{"code":"x"},"constructor":1}');
+    const logged = redactArguments(null, raw);
+    assert.equal(
+      JSON.stringify(logged),
+      '{"unchecked":{"__proto__":"object","constructor":"number"}}',
+    );
+  });
 });
