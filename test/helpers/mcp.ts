@@ -36,20 +36,26 @@ export interface StartOptions {
   readonly args?: readonly string[];
 }
 
+/** The argv (after node) that starts `cellguard mcp` on the fixture's workspace, enforced. */
+export function mcpServerArgs(fx: Fixture, extra: readonly string[] = []): string[] {
+  const python = systemPython ?? "python3";
+  return [
+    cliPath(),
+    "mcp",
+    "--workspace",
+    fx.workspace,
+    "--mode",
+    "enforce",
+    "--python",
+    python,
+    ...extra,
+  ];
+}
+
 export async function startMcp(fx: Fixture, options: StartOptions = {}): Promise<McpUnderTest> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [
-      cliPath(),
-      "mcp",
-      "--workspace",
-      fx.workspace,
-      "--mode",
-      "enforce",
-      "--python",
-      systemPython ?? "python3",
-      ...(options.args ?? []),
-    ],
+    args: mcpServerArgs(fx, options.args),
     env: { ...fx.env, PATH: SYSTEM_PATH, ...options.env },
     stderr: "pipe",
     cwd: fx.workspace,

@@ -6,18 +6,18 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { describe, test } from "node:test";
 import { useFixture } from "../helpers/fixture-home.js";
-import { sandboxSkipReason, systemPython } from "../helpers/host.js";
+import { sandboxSkipReason } from "../helpers/host.js";
 import { SYSTEM_PATH } from "../helpers/kernel.js";
 import {
   ALLOW_ALL,
   auditEntries,
   processesMentioning,
+  mcpServerArgs,
   startMcp,
   textOf,
   waitFor,
   writeUserRules,
 } from "../helpers/mcp.js";
-import { cliPath } from "../helpers/paths.js";
 
 const skip = sandboxSkipReason();
 
@@ -35,20 +35,10 @@ describe("cellguard mcp survives bad input", { skip }, () => {
 
   test("malformed JSON-RPC on raw stdin gets JSON-RPC errors, then valid requests still work, then EOF exits 0", async () => {
     writeUserRules(fx, ALLOW_ALL);
-    const child = spawn(
-      process.execPath,
-      [
-        cliPath(),
-        "mcp",
-        "--workspace",
-        fx.workspace,
-        "--mode",
-        "enforce",
-        "--python",
-        systemPython ?? "python3",
-      ],
-      { env: { ...fx.env, PATH: SYSTEM_PATH }, stdio: ["pipe", "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, mcpServerArgs(fx), {
+      env: { ...fx.env, PATH: SYSTEM_PATH },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     child.stderr.resume();
