@@ -1,5 +1,6 @@
 // Pure renderer: SandboxPolicy → bubblewrap argv. Order matters (later mounts win); the numbered
 // steps follow the spec's order (WSL steps before the team steps at each stage).
+import { dirname } from "node:path";
 import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
 import {
   teamExceptionBinds,
@@ -46,9 +47,12 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // WSL read masks, then the resolver rebind (render/bwrap-wsl.ts); nothing off WSL.
   argv.push(...wslMaskArgv(policy));
   // Home directories rebuilt without their credential stores, before the workspace bind so a
-  // workspace inside a home stays writable.
+  // workspace inside a home stays writable. A rebuilt directory whose parent is rebuilt too is a
+  // plain directory in the parent's tmpfs (read-only with it): one mount and one remount per
+  // home instead of per directory, which bubblewrap pays on every start.
+  const rebuiltRoots = rebuiltMountRoots(policy);
   for (const dir of policy.hiddenDirectories ?? []) {
-    argv.push("--tmpfs", dir.path);
+    argv.push(rebuiltRoots.has(dir.path) ? "--tmpfs" : "--dir", dir.path);
     for (const entry of dir.keep) {
       const path = `${dir.path}/${entry.name}`;
       if (entry.kind === "symlink") argv.push("--symlink", entry.target, path);
@@ -76,13 +80,29 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // Team: the protected roots' tmpfs read-only.
   argv.push(...teamRootRemounts(policy));
   // Non-recursive: the rebuilt directories become read-only, their bound entries keep their own.
-  for (const dir of policy.hiddenDirectories ?? []) argv.push("--remount-ro", dir.path);
+  for (const path of rebuiltRoots) argv.push("--remount-ro", path);
   for (const mask of minimalMasks(policy.readMasks)) {
     if (mask.type === "directory") argv.push("--tmpfs", mask.path);
     else argv.push("--ro-bind", "/dev/null", mask.path);
   }
   argv.push("--chdir", policy.workspace, "--", ...options.command);
   return argv;
+}
+
+/**
+ * The rebuilt directories that get their own tmpfs, in order: each one whose parent was not
+ * rebuilt before it. A child is made inside its parent's tmpfs only when that tmpfs is already
+ * mounted; under a parent bound back from the host (never rebuilt), or one rebuilt later, it
+ * keeps a tmpfs of its own, since nothing may be created inside a host directory.
+ */
+function rebuiltMountRoots(policy: SandboxPolicy): Set<string> {
+  const rebuilt = new Set<string>();
+  const roots = new Set<string>();
+  for (const { path } of policy.hiddenDirectories ?? []) {
+    if (!rebuilt.has(dirname(path))) roots.add(path);
+    rebuilt.add(path);
+  }
+  return roots;
 }
 
 /**

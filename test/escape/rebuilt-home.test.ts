@@ -96,7 +96,9 @@ describe("escape: secrets the host writes while a Cell runs", { skip }, () => {
       fx,
       `report(gitconfig=read_text(sys.argv[1]), mpl=read_text(sys.argv[2]),
        write=attempt(lambda: write_text(sys.argv[3] + "/out.txt", "42")),
-       home_write=attempt(lambda: write_text(sys.argv[4] + "/.profile", "x")))`,
+       home_write=attempt(lambda: write_text(sys.argv[4] + "/.profile", "x")),
+       nested_write=attempt(lambda: write_text(sys.argv[4] + "/.config/new.txt", "x")),
+       nested_mkdir=attempt(lambda: os.mkdir(sys.argv[4] + "/.config/gh")))`,
       {
         args: [
           join(fx.home, ".gitconfig"),
@@ -112,6 +114,9 @@ describe("escape: secrets the host writes while a Cell runs", { skip }, () => {
     assert.equal(r.report["write"], "ok");
     assert.equal(readFileSync(join(project, "out.txt"), "utf8"), "42");
     assert.notEqual(r.report["home_write"], "ok", "the rebuilt home is read-only");
+    // ~/.config is rebuilt inside the rebuilt home (it holds the denied ~/.config/gh).
+    assert.notEqual(r.report["nested_write"], "ok", "a directory rebuilt inside it is read-only");
+    assert.notEqual(r.report["nested_mkdir"], "ok", "nothing can be made in a rebuilt directory");
     assertNoCanary(r, fx);
   });
 });

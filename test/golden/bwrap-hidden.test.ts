@@ -76,3 +76,49 @@ test("Seatbelt denies writes under a read-only path after allowing the workspace
   const deny = profile.indexOf('(deny file-write* (literal "/home/u/projects/ws/.git")');
   assert.ok(allow > 0 && deny > allow);
 });
+
+// /home/u/.config is rebuilt inside the rebuilt /home/u; /srv/x/cache's parent /srv/x is not
+// rebuilt (bound back from the host), and /opt/a/b comes before its parent /opt/a.
+const nested: SandboxPolicy = {
+  ...policy,
+  hiddenDirectories: [
+    { path: "/home/u", keep: [{ name: ".bashrc", kind: "bind" }] },
+    { path: "/home/u/.config", keep: [{ name: "pip", kind: "bind" }] },
+    { path: "/home/u/.config/gh-empty", keep: [] },
+    { path: "/srv/x/cache", keep: [] },
+    { path: "/opt/a/b", keep: [] },
+    { path: "/opt/a", keep: [] },
+  ],
+};
+const nestedArgv = renderBwrapArgv(nested, {
+  executable: "/usr/bin/bwrap",
+  command: ["python3"],
+  seccompFd: 3,
+  newSession: false,
+});
+const opOn = (op: string, path: string): number =>
+  nestedArgv.findIndex((a, i) => a === op && nestedArgv[i + 1] === path);
+
+test("a directory rebuilt inside a rebuilt parent is made in the parent's tmpfs, which is mounted first", () => {
+  assert.equal(opOn("--tmpfs", "/home/u/.config"), -1);
+  assert.equal(opOn("--tmpfs", "/home/u/.config/gh-empty"), -1);
+  assert.ok(opOn("--tmpfs", "/home/u") < opOn("--dir", "/home/u/.config"));
+  assert.ok(opOn("--dir", "/home/u/.config") < opOn("--dir", "/home/u/.config/gh-empty"));
+  assert.ok(nestedArgv.join(" ").includes("--ro-bind-try /home/u/.config/pip /home/u/.config/pip"));
+});
+
+test("a rebuilt directory whose parent is not rebuilt before it keeps its own tmpfs, never a directory made in a host bind", () => {
+  assert.ok(opOn("--tmpfs", "/srv/x/cache") > 0);
+  assert.ok(opOn("--tmpfs", "/opt/a/b") > 0);
+  assert.ok(opOn("--tmpfs", "/opt/a") > 0);
+  assert.equal(opOn("--dir", "/srv/x/cache"), -1);
+});
+
+test("every tmpfs of a rebuilt directory is remounted read-only after the last bind, and only those", () => {
+  const lastBind = nestedArgv.lastIndexOf("--bind");
+  for (const path of ["/home/u", "/srv/x/cache", "/opt/a/b", "/opt/a"]) {
+    assert.ok(opOn("--remount-ro", path) > lastBind, path);
+  }
+  const remounts = nestedArgv.filter((a) => a === "--remount-ro").length;
+  assert.equal(remounts, 5, "four rebuilt tmpfs and /proc");
+});
