@@ -4,7 +4,7 @@
 // is rebuilt inside the sandbox: an empty tmpfs, with every entry that exists at start bound
 // back read-only except the denied ones, recursively along the way to each denied path. What
 // the host adds or replaces later is simply not there.
-import { lstatSync, readdirSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, type Dirent } from "node:fs";
 import { dirname, join } from "node:path";
 import type { DenyEntry, HiddenDirectory, KeptEntry } from "../policy/sandbox-policy.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
@@ -92,26 +92,29 @@ export function hiddenDirectories(
 function buildHome(ancestors: string[], denied: readonly DenyEntry[]): HiddenDirectory[] | string {
   const result: HiddenDirectory[] = [];
   for (const dir of ancestors) {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir);
+      // The entry types come with the listing (Node stats only the entries whose type the file
+      // system leaves unknown): no lstat per entry, on every sandbox start.
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       return `${dir} cannot be listed (${error instanceof Error ? error.message : String(error)})`;
     }
-    if (names.length > MAX_KEPT_ENTRIES) {
-      return `${dir} holds ${names.length} entries, more than ${MAX_KEPT_ENTRIES}; move some into a subfolder`;
+    if (entries.length > MAX_KEPT_ENTRIES) {
+      return `${dir} holds ${entries.length} entries, more than ${MAX_KEPT_ENTRIES}; move some into a subfolder`;
     }
     const keep: KeptEntry[] = [];
-    for (const name of names.sort()) {
+    for (const entry of entries.sort(byName)) {
+      const { name } = entry;
       const path = join(dir, name);
       if (ancestors.includes(path)) continue;
-      if (denied.some((entry) => matches(entry, path))) continue;
+      if (denied.some((denial) => matches(denial, path))) continue;
+      if (!entry.isSymbolicLink()) {
+        keep.push({ name, kind: "bind" });
+        continue;
+      }
       try {
-        keep.push(
-          lstatSync(path).isSymbolicLink()
-            ? { name, kind: "symlink", target: readlinkSync(path) }
-            : { name, kind: "bind" },
-        );
+        keep.push({ name, kind: "symlink", target: readlinkSync(path) });
       } catch {
         // vanished while listing
       }
@@ -125,6 +128,10 @@ function matches(entry: DenyEntry, path: string): boolean {
   if (entry.kind === "prefix")
     return dirname(entry.path) === dirname(path) && path.startsWith(entry.path);
   return entry.path === path;
+}
+
+function byName(a: Dirent, b: Dirent): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 function byDepth(a: string, b: string): number {
