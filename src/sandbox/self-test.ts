@@ -1,8 +1,7 @@
 // The deny/allow self-test: the probe runs under exactly the argv the runtime uses, and the
 // host decides from the checks it requires itself, never from the probe's own verdict.
 import { randomHex } from "../platform/random.js";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { rm, unlink } from "node:fs/promises";
+import { existsSync, mkdtempSync, readFileSync, rm, unlink } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
@@ -78,7 +77,7 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
   };
   const team = prepareTeamProbe(policy, token, files.workspace);
   if (typeof team === "string") {
-    void rm(outsideDir, { recursive: true, force: true }).catch(() => undefined);
+    rm(outsideDir, { recursive: true, force: true }, ignore);
     return failed(team);
   }
   const probeArgs = [
@@ -159,8 +158,8 @@ async function selfTestOnce(inputs: SelfTestInputs): Promise<Omit<SelfTestOutcom
     // write, and a recursive delete by path there can be steered through a symlink swapped in
     // mid-way. A plain unlink removes a planted link or fails on a directory, harmlessly (the
     // probe unlinked its files already).
-    void rm(outsideDir, { recursive: true, force: true }).catch(() => undefined);
-    for (const path of [files.workspace, files.temp]) void unlink(path).catch(() => undefined);
+    rm(outsideDir, { recursive: true, force: true }, ignore);
+    for (const path of [files.workspace, files.temp]) unlink(path, ignore);
     team?.cleanup();
   }
 }
@@ -269,3 +268,7 @@ function diagnosticOf(result: RunResult): string {
   );
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
+
+// The callback forms, not node:fs/promises: that module (and the readline code it pulls in) is
+// otherwise loaded by every `cellguard exec` for these two calls alone.
+function ignore(): void {}
