@@ -12,6 +12,12 @@ process.exitCode = EXIT_CANNOT_RUN;
 main(process.argv.slice(2), processIo).then(
   (code) => {
     process.exitCode = code;
+    // Everything this command started has ended (main() settles only then), so tearing the
+    // runtime down handle by handle buys nothing; `exec` pays it on every sandboxed command.
+    // Only when nothing is still queued for stdout or stderr: a pipe may be asynchronous.
+    if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) {
+      process.exit(code);
+    }
   },
   (error: unknown) => {
     process.stderr.write(
