@@ -169,7 +169,12 @@ export class Kernel {
     this.#queued.push(id);
     const run = this.#queue.then(() => this.#runCell(id, cell.code, cell.language, cell.timeoutMs));
     this.#queue = run.catch(() => undefined);
-    return run;
+    const { signal } = cell;
+    if (signal === undefined) return run;
+    const stop = (): void => void this.#stopCell(id);
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+    return run.finally(() => signal.removeEventListener("abort", stop));
   }
 
   /**
@@ -189,11 +194,28 @@ export class Kernel {
       this.#stopBeforeRun.add(waiting);
       return { delivered: true, target };
     }
-    const answer = await active.worker.interrupt(
-      ++this.#nextInterruptId,
-      active.id,
-      INTERRUPT_ANSWER_MS,
-    );
+    return this.#deliverInterrupt(active.worker, active.id);
+  }
+
+  /**
+   * Stops one Cell by its id (its execute() signal aborted): never another Cell. Queued, or its
+   * worker still starting: it ends without running. Running: interrupted as interrupt() would.
+   */
+  async #stopCell(id: number): Promise<void> {
+    if (this.#closed) return;
+    const active = this.#active;
+    if (active !== null && active.id === id && active.worker !== null) {
+      await this.#deliverInterrupt(active.worker, id);
+      return;
+    }
+    if ((active !== null && active.id === id) || this.#queued.includes(id)) {
+      this.#stopBeforeRun.add(id);
+    }
+  }
+
+  async #deliverInterrupt(worker: WorkerProcess, id: number): Promise<InterruptDelivery> {
+    const target: InterruptTarget = this.#sandbox.enforced ? "sandbox" : "local-process";
+    const answer = await worker.interrupt(++this.#nextInterruptId, id, INTERRUPT_ANSWER_MS);
     if (answer.delivered) return { delivered: true, target };
     const reason = answer.reason ?? "the worker did not say why";
     // A Cell that finished while the request travelled is not a gap.

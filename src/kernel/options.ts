@@ -52,6 +52,11 @@ export interface ExecuteOptions {
   readonly language?: CellLanguage;
   /** This Cell's limit; default: the kernel's. */
   readonly timeoutMs?: number;
+  /**
+   * Stops this Cell, and only this one, when it aborts: before it starts if it is still queued
+   * (nothing runs), otherwise as interrupt() would. An MCP client's cancellation arrives here.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export function normalizeKernelOptions(options: KernelOptions): NormalizedKernelOptions {
@@ -85,6 +90,7 @@ export interface CheckedCell {
   readonly code: string;
   readonly language: CellLanguage;
   readonly timeoutMs: number;
+  readonly signal: AbortSignal | undefined;
 }
 
 /** Checks a Cell before anything runs; throws CellInputError naming what is wrong. */
@@ -117,7 +123,10 @@ export function checkCell(
     );
   }
   const timeoutMs = milliseconds(raw.timeoutMs, "timeoutMs", defaultTimeoutMs, inputError);
-  return { code, language, timeoutMs };
+  if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) {
+    throw new CellInputError("Cannot run the Cell: signal must be an AbortSignal; nothing was run");
+  }
+  return { code, language, timeoutMs, signal: raw.signal };
 }
 
 function configError(message: string): Error {

@@ -100,6 +100,7 @@ export async function runCell(code: string, options: RunCellOptions): Promise<Ce
   const result = await kernel.execute(cell.code, {
     language: cell.language,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   return {
     ...result,

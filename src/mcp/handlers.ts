@@ -38,11 +38,17 @@ export interface CallTrace {
   gateMs: number;
 }
 
+/** One call: what it did so far (filled in as it runs), and the client's cancellation of it. */
+export interface ToolCall {
+  readonly trace: CallTrace;
+  readonly signal?: AbortSignal;
+}
+
 export async function runTool(
   name: ToolName,
   args: ToolArguments,
   ctx: ToolContext,
-  trace: CallTrace,
+  { trace, signal }: ToolCall,
 ): Promise<ToolOutput> {
   const gate = async (target: string): Promise<void> => {
     const started = performance.now();
@@ -58,12 +64,12 @@ export async function runTool(
   switch (name) {
     case "python":
       await gate(redactShellText(str("code")));
-      return python(str("code"), timeoutMs, ctx);
+      return python(str("code"), { timeoutMs, signal }, ctx);
     case "bash": {
       const command = str("command");
       staticShellChecks(command, ctx.egress);
       await gate(redactShellText(command));
-      return bash(command, timeoutMs, ctx);
+      return bash(command, { timeoutMs, signal }, ctx);
     }
     case "read_file": {
       await gate(str("path"));
@@ -130,17 +136,29 @@ export async function runTool(
   }
 }
 
-async function python(
-  code: string,
-  timeoutMs: number | undefined,
-  ctx: ToolContext,
-): Promise<ToolOutput> {
+/** A Cell's limit and its caller's cancellation. */
+interface CellLimits {
+  readonly timeoutMs: number | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+function executeOptions({ timeoutMs, signal }: CellLimits): {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+} {
+  return {
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(signal === undefined ? {} : { signal }),
+  };
+}
+
+async function python(code: string, limits: CellLimits, ctx: ToolContext): Promise<ToolOutput> {
   const run = await runCell(code, {
     language: "python",
     kernel: () => ctx.kernel.kernel(),
     screens: ctx.screens,
     env: ctx.env,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...executeOptions(limits),
   });
   if (run.status === "refused")
     throw new ToolRefusal(run.refusedBy ?? "classifier", run.observation);
@@ -186,16 +204,9 @@ function staticShellChecks(command: string, egress: EgressPolicy): void {
   }
 }
 
-async function bash(
-  command: string,
-  timeoutMs: number | undefined,
-  ctx: ToolContext,
-): Promise<ToolOutput> {
+async function bash(command: string, limits: CellLimits, ctx: ToolContext): Promise<ToolOutput> {
   const kernel = await ctx.kernel.kernel();
-  const result = await kernel.execute(command, {
-    language: "bash",
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
+  const result = await kernel.execute(command, { language: "bash", ...executeOptions(limits) });
   const parts: string[] = [];
   if (result.stdout !== "") parts.push(result.stdout);
   if (result.stderr !== "") parts.push(result.stderr);

@@ -125,11 +125,13 @@ export async function startMcpServer(
   // handler gets the request as the transport checked it (a JSON-RPC request), and callTool checks
   // the params itself, with the same verdicts, before the tool's own argument checker. Every
   // other method the server does not register is answered "Method not found", as without it.
-  server.fallbackRequestHandler = async (request) => {
+  // extra.signal aborts when the client cancels this request (notifications/cancelled): the
+  // call's own Cell is stopped, never another client call's.
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") {
       throw new McpError(ErrorCode.MethodNotFound, "Method not found");
     }
-    return callTool(request.params, ctx, { audit, warn: options.onWarning });
+    return callTool(request.params, ctx, { audit, warn: options.onWarning }, extra.signal);
   };
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
@@ -207,6 +209,7 @@ async function callTool(
   params: unknown,
   ctx: ToolContext,
   log: { readonly audit: AuditLog; readonly warn: (message: string) => void },
+  signal: AbortSignal,
 ): Promise<CallToolResult> {
   const started = performance.now();
   const invalid = invalidCallParams(params);
@@ -240,7 +243,8 @@ async function callTool(
       );
     }
     args = checkArguments(tool, rawArgs);
-    const output = await runTool(tool.name, args, ctx, trace);
+    const output = await runTool(tool.name, args, ctx, { trace, signal });
+    if (signal.aborted) detail = "cancelled by the client";
     outcome =
       output.status === "interrupted" || output.status === "timeout"
         ? output.status

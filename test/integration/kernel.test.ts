@@ -338,6 +338,71 @@ describe("Kernel: interrupts and timeouts", { skip }, () => {
     });
   });
 
+  test("aborting a running Cell's signal interrupts that Cell, and the namespace survives", async () => {
+    await withKernel(
+      fx,
+      async (kernel) => {
+        await kernel.execute("kept = 'still here'");
+        const controller = new AbortController();
+        const running = kernel.execute("import time\ntime.sleep(60)", {
+          signal: controller.signal,
+        });
+        await pause(400);
+        controller.abort();
+        const r = await running;
+        assert.equal(r.status, "interrupted");
+        assert.equal(r.error?.name, "KeyboardInterrupt");
+        assert.equal((await kernel.execute("kept")).stdout, "'still here'\n");
+      },
+      { timeoutMs: 60_000 },
+    );
+  });
+
+  test("aborting a queued Cell's signal stops it before it runs and leaves the running Cell alone", async () => {
+    await withKernel(
+      fx,
+      async (kernel) => {
+        const first = kernel.execute("import time\ntime.sleep(1.5)\nprint('first done')");
+        const controller = new AbortController();
+        const queued = kernel.execute("open('queued-ran', 'w').close()", {
+          signal: controller.signal,
+        });
+        await pause(300);
+        controller.abort();
+        const [a, b] = await Promise.all([first, queued]);
+        assert.equal(a.status, "ok", "the other Cell was interrupted");
+        assert.equal(a.stdout, "first done\n");
+        assert.equal(b.status, "interrupted");
+        assert.equal(existsSync(join(fx.workspace, "queued-ran")), false, "the queued Cell ran");
+      },
+      { timeoutMs: 60_000 },
+    );
+  });
+
+  test("a Cell whose signal is already aborted never runs; a finished Cell's abort reaches nothing", async () => {
+    await withKernel(fx, async (kernel) => {
+      const aborted = AbortSignal.abort();
+      const r = await kernel.execute("open('pre-aborted-ran', 'w').close()", { signal: aborted });
+      assert.equal(r.status, "interrupted");
+      assert.equal(existsSync(join(fx.workspace, "pre-aborted-ran")), false);
+      const controller = new AbortController();
+      assert.equal((await kernel.execute("1 + 1", { signal: controller.signal })).stdout, "2\n");
+      const next = kernel.execute("import time\ntime.sleep(0.8)\nprint('next done')");
+      await pause(200);
+      controller.abort();
+      assert.equal((await next).stdout, "next done\n", "a late abort interrupted another Cell");
+    });
+  });
+
+  test("a signal that is not an AbortSignal is refused before anything runs", async () => {
+    await withKernel(fx, async (kernel) => {
+      await assert.rejects(
+        kernel.execute("1", { signal: {} as AbortSignal }),
+        /signal must be an AbortSignal/,
+      );
+    });
+  });
+
   test("an interrupt with no Cell running says so and delivers nothing", async () => {
     await withKernel(fx, async (kernel) => {
       const delivery = await kernel.interrupt();

@@ -169,6 +169,33 @@ describe("cellguard mcp over stdio with the SDK client", { skip }, () => {
     assert.equal(textOf(after).trim(), "(41, 7)");
   });
 
+  test("a client that cancels its call stops that Cell, and the kernel keeps its state", async () => {
+    const controller = new AbortController();
+    const cancelled = mcp.client.callTool(
+      { name: "python", arguments: { code: "import time\nz = 9\ntime.sleep(120)" } },
+      undefined,
+      { signal: controller.signal, timeout: 120_000 },
+    );
+    await pause(1_500);
+    controller.abort();
+    await assert.rejects(cancelled);
+    // The next call queues behind the cancelled Cell: it returns only once that Cell stopped.
+    const started = Date.now();
+    const after = await mcp.call("python", { code: "(x, z)" });
+    assert.equal(textOf(after).trim(), "(41, 9)");
+    assert.ok(Date.now() - started < 60_000, "the cancelled Cell kept running");
+    const entries = auditEntries(fx);
+    assert.ok(
+      entries.some(
+        (e) =>
+          e["tool"] === "python" &&
+          e["outcome"] === "interrupted" &&
+          e["detail"] === "cancelled by the client",
+      ),
+      "the cancelled call has its audit line",
+    );
+  });
+
   test("the posture resource returns what doctor --json reports", async () => {
     const { resources } = await mcp.client.listResources();
     assert.deepEqual(
