@@ -64,8 +64,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
       io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
       return EXIT_OK;
     }
-    const dataDir = dataDirFrom(io.env);
-    checkProtectedLayout(dataDir);
+    const dataDir = checkProtectedLayout(dataDirFrom(io.env));
     running = await startMcpServer(
       {
         workspace,
@@ -145,11 +144,12 @@ function serverCodePaths(): string[] {
  * relies on: its data directory a store, its rules file a control path. A different data
  * directory (CELLGUARD_DATA_DIR changed between --print-manifest and launch) would leave the
  * audit log and the rules open to what the server runs.
+ * Returns the data directory the server must use: under a protected session, its real path.
  * @throws {McpConfigurationError} @throws {ProtectedStoreError} the pin does not hold.
  */
-function checkProtectedLayout(dataDir: string): void {
+function checkProtectedLayout(dataDir: string): string {
   const manifest = sessionManifest();
-  if (manifest === null) return;
+  if (manifest === null) return dataDir;
   let real: string;
   try {
     real = realpathSync(dataDir);
@@ -160,6 +160,9 @@ function checkProtectedLayout(dataDir: string): void {
   }
   const problem = manifestMismatch(manifest, real);
   if (problem !== null) throw new McpConfigurationError(`protected session: ${problem}`);
+  // The server opens the path that was checked: a link on the way to the data directory (say
+  // through the workspace) re-pointed after this check cannot move the audit log or the rules.
+  return real;
 }
 
 function checkedWorkspace(path: string): string {

@@ -5,7 +5,14 @@
 // server works, the audit log still records every call, and a pin that stops holding (the
 // manifest changed on the host) or a data directory the manifest does not protect is refused.
 import assert from "node:assert/strict";
-import { readFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -22,10 +29,10 @@ const skip =
   sandboxSkipReason() ||
   needs(systemPython === null ? "needs /usr/bin/python3 for the supervisor" : false);
 
-async function printManifest(fx: Fixture): Promise<string> {
+async function printManifest(fx: Fixture, env: NodeJS.ProcessEnv = {}): Promise<string> {
   const r = await runCli(
     ["mcp", "--workspace", fx.workspace, "--mode", "enforce", "--print-manifest"],
-    { env: { ...fx.env, PATH: SYSTEM_PATH } },
+    { env: { ...fx.env, PATH: SYSTEM_PATH, ...env } },
   );
   assert.equal(r.code, 0, r.stderr);
   const file = join(fx.root, "manifest.json");
@@ -33,11 +40,11 @@ async function printManifest(fx: Fixture): Promise<string> {
   return file;
 }
 
-async function startLaunched(fx: Fixture, manifest: string) {
+async function startLaunched(fx: Fixture, manifest: string, env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cliPath(), "launch", "--manifest", manifest],
-    env: { ...fx.env, PATH: SYSTEM_PATH },
+    env: { ...fx.env, PATH: SYSTEM_PATH, ...env },
     stderr: "pipe",
     cwd: fx.workspace,
   });
@@ -55,8 +62,11 @@ async function startLaunched(fx: Fixture, manifest: string) {
   };
 }
 
-function auditLines(fx: Fixture): { tool: string; outcome: string; refused_by: string | null }[] {
-  return readFileSync(join(fx.dataDir, "mcp-audit.jsonl"), "utf8")
+function auditLines(
+  fx: Fixture,
+  dataDir = fx.dataDir,
+): { tool: string; outcome: string; refused_by: string | null }[] {
+  return readFileSync(join(dataDir, "mcp-audit.jsonl"), "utf8")
     .split("\n")
     .filter((line) => line !== "")
     .map(
@@ -140,6 +150,32 @@ describe("cellguard mcp under cellguard launch", { skip, timeout: 240_000 }, () 
       await s.client.close();
     }
     assert.match(readFileSync(join(fx.dataDir, "mcp-rules.json"), "utf8"), new RegExp(fx.canary));
+  });
+
+  test("a data directory reached through a link is used by its checked real path: re-pointing the link later moves neither the rules nor the audit log", async () => {
+    writeUserRules(fx, { rules: [{ tool: "*", pattern: "*", decision: "allow" }] });
+    const link = join(fx.root, "data-dir-link");
+    symlinkSync(fx.dataDir, link);
+    const env = { CELLGUARD_DATA_DIR: link };
+    const s = await startLaunched(fx, await printManifest(fx, env), env);
+    const decoy = join(fx.root, "decoy-data");
+    try {
+      assert.equal((await s.call("list_dir", { path: "." })).isError, false);
+      mkdirSync(decoy, { mode: 0o700 });
+      writeFileSync(
+        join(decoy, "mcp-rules.json"),
+        JSON.stringify({ rules: [{ tool: "*", pattern: "*", decision: "deny" }] }),
+        { mode: 0o600 },
+      );
+      unlinkSync(link);
+      symlinkSync(decoy, link);
+      const r = await s.call("list_dir", { path: "." });
+      assert.equal(r.isError, false, `the decoy's rules were read: ${textOf(r)}`);
+    } finally {
+      await s.client.close();
+    }
+    assert.equal(auditLines(fx).filter((line) => line.tool === "list_dir").length, 2);
+    assert.equal(existsSync(join(decoy, "mcp-audit.jsonl")), false, "the audit log moved");
   });
 
   test("a manifest changed on the host after launch makes the server refuse its kernel with the pin's reason", async () => {
