@@ -3,6 +3,7 @@ import {
   describeModel,
   readScreenConfig,
   SAFETY_VARIABLE,
+  switchedOffScreens,
   type ScreenConfig,
 } from "../config/screen-config.js";
 import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js";
@@ -243,7 +244,7 @@ function screensToJson(c: ScreenConfig): Record<string, unknown> {
 }
 
 function screenWarnings(c: ScreenConfig): string[] {
-  if (!c.useLlmClassifier || c.model !== null) return [...c.warnings];
+  if (!c.useLlmClassifier || c.model !== null) return [...c.warnings, ...switchedOffScreens(c)];
   return [
     ...c.warnings,
     `${SAFETY_VARIABLE} is llm but no model is configured: the model review fails open and only the static signatures screen code`,

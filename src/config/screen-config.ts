@@ -89,6 +89,27 @@ export function readScreenConfig(env: NodeJS.ProcessEnv = process.env): ScreenCo
   };
 }
 
+/**
+ * One line per screen the environment switched off. Each is the operator's explicit choice and
+ * lets work through unscreened, so doctor and the MCP server say so where it is seen.
+ */
+export function switchedOffScreens(config: ScreenConfig): string[] {
+  const off: string[] = [];
+  if (!config.codeGateEnabled)
+    off.push(`${SAFETY_VARIABLE}=off: the code classifier is off; Cells run unscreened`);
+  if (!config.injectionScan)
+    off.push(
+      `${INJECTION_SCAN_VARIABLE} is off: tool output reaches the model without the prompt-injection scan`,
+    );
+  if (!config.biosecurity)
+    off.push(`${BIOSECURITY_VARIABLE} is off: no biosecurity screening of requests or Cells`);
+  if (!config.auditHook)
+    off.push(
+      `${AUDIT_HOOK_VARIABLE} is off: the in-kernel guard against loading libraries from writable paths is off`,
+    );
+  return off;
+}
+
 /** Flag rule of the screens: unset → true; `0/false/no/off/""` (trimmed, any case) → false. */
 export function parseFlag(raw: string | undefined): boolean {
   if (raw === undefined) return true;

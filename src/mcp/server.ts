@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Readable, Writable } from "node:stream";
 import { CellInputError } from "../kernel/errors.js";
-import { readScreenConfig } from "../config/screen-config.js";
+import { readScreenConfig, switchedOffScreens } from "../config/screen-config.js";
 import { EgressPolicy, egressModeFromEnv } from "../screen/host/egress.js";
 import { AuditLog, redactArguments, type AuditDecision, type AuditOutcome } from "./audit.js";
 import { AuditLogError, GateRefusal, ToolRefusal, type RefusingLayer } from "./errors.js";
@@ -102,9 +102,12 @@ export async function startMcpServer(
     protection,
     onWarning: options.onWarning,
   });
+  const screens = readScreenConfig(options.env);
+  // Said once at start, on the server's stderr (the client's log), and in the posture resource.
+  for (const off of switchedOffScreens(screens)) options.onWarning(off);
   const ctx: ToolContext = {
     env: options.env,
-    screens: readScreenConfig(options.env),
+    screens,
     egress: new EgressPolicy({ mode: () => egressModeFromEnv(options.env) }),
     gate,
     files,

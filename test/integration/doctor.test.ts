@@ -160,6 +160,20 @@ describe("cellguard doctor: the screens' posture", () => {
     assert.equal(screens["audit_hook"], false);
     assert.equal(screens["biosecurity"], false);
     assert.equal(screens["injection_scan"], false);
+    // Each switched-off screen is also a warning: work now goes through unscreened.
+    const warnings = screens["warnings"] as string[];
+    assert.equal(warnings.length, 4, JSON.stringify(warnings));
+    for (const name of [
+      "CELLGUARD_SAFETY=off",
+      "CELLGUARD_INJECTION_SCAN",
+      "CELLGUARD_BIOSECURITY",
+      "CELLGUARD_SAFETY_AUDIT_HOOK",
+    ]) {
+      assert.ok(
+        warnings.some((w) => w.startsWith(name)),
+        `${name}: ${JSON.stringify(warnings)}`,
+      );
+    }
   });
 
   test("a configured model is shown by host and name, and the API key appears nowhere", async () => {

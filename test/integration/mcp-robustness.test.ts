@@ -33,6 +33,24 @@ function alive(pid: number): boolean {
 describe("cellguard mcp survives bad input", { skip }, () => {
   const fx = useFixture();
 
+  test("screens switched off by the operator's environment are said on the server's stderr at start, and the Cell runs", async () => {
+    writeUserRules(fx, ALLOW_ALL);
+    const mcp = await startMcp(fx, {
+      env: { CELLGUARD_SAFETY: "off", CELLGUARD_INJECTION_SCAN: "off" },
+    });
+    try {
+      assert.equal(textOf(await mcp.call("python", { code: "6 * 7" })).trim(), "42");
+      await waitFor(
+        () => mcp.stderr().includes("CELLGUARD_INJECTION_SCAN is off"),
+        10_000,
+        "the warning on stderr",
+      );
+      assert.match(mcp.stderr(), /CELLGUARD_SAFETY=off: the code classifier is off/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   test("malformed JSON-RPC on raw stdin gets JSON-RPC errors, then valid requests still work, then EOF exits 0", async () => {
     writeUserRules(fx, ALLOW_ALL);
     const child = spawn(process.execPath, mcpServerArgs(fx), {

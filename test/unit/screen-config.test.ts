@@ -9,6 +9,7 @@ import {
   describeModel,
   parseFlag,
   readScreenConfig,
+  switchedOffScreens,
 } from "../../src/config/screen-config.js";
 
 const KEY = "sk-test-SECRET-0123456789abcdef";
@@ -201,5 +202,21 @@ describe("describeModel", () => {
 
   test("an absent model is reported as unconfigured", () => {
     assert.deepEqual(describeModel(null), { configured: false });
+  });
+});
+
+describe("switchedOffScreens", () => {
+  test("nothing is said with every screen on", () => {
+    assert.deepEqual(switchedOffScreens(readScreenConfig({})), []);
+    assert.deepEqual(switchedOffScreens(readScreenConfig({ CELLGUARD_SAFETY: "llm" })), []);
+  });
+
+  test("each screen switched off is one line naming its variable", () => {
+    const off = switchedOffScreens(
+      readScreenConfig({ CELLGUARD_SAFETY: "off", CELLGUARD_INJECTION_SCAN: "false" }),
+    );
+    assert.equal(off.length, 2);
+    assert.match(off[0] ?? "", /^CELLGUARD_SAFETY=off: the code classifier is off/);
+    assert.match(off[1] ?? "", /^CELLGUARD_INJECTION_SCAN is off/);
   });
 });
