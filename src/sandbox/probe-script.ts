@@ -1,7 +1,8 @@
 // The self-test probe, run inside the sandbox as `python3 -I -S -c PROBE_SCRIPT ARGS…`. It
 // measures each boundary by attempting what the boundary forbids, and prints one JSON line.
-// It imports only C modules (_socket, not socket; no json, whose import compiles regular
-// expressions): the probe runs before every sandboxed command, so its start-up is the cost.
+// It imports only C modules (_socket, not socket; posix, not os; no json, whose import compiles
+// regular expressions): the probe runs before every sandboxed command, so its start-up is the
+// cost.
 //
 // Arguments: workspace file, temp file, outside file, "1" if the network must be blocked,
 // "1" for the Linux checks, host pid, host start time, then four per deny probe: path, type
@@ -14,7 +15,10 @@ import { WSL_PROBE_ARGS, WSL_PROBE_CHECKS } from "./wsl-probe.js";
 export { WSL_PROBE_FLAG } from "./wsl-probe.js";
 
 export const PROBE_SCRIPT = String.raw`
-import _socket, os, sys
+# posix, not os: importing os (collections.abc, posixpath, stat) is a tenth of the probe's own
+# start-up, and every call below is posix's. os is imported for execvp alone, once the report
+# is sent, while the host judges it.
+import _socket, posix as os, sys
 argv = sys.argv[1:]
 ${WSL_PROBE_ARGS}
 # Fused with a command: the report goes to descriptor 4, then the command is exec'd here, in the
@@ -214,12 +218,13 @@ os.write(4, (report + "\n").encode())
 os.close(4)
 if not ok:
     sys.exit(23)
+import os as exec_os
 word = os.read(5, 16)
 os.close(5)
 if word != b"go\n":
     sys.exit(125)
 try:
-    os.execvp(then[0], then)
+    exec_os.execvp(then[0], then)
 except OSError as e:
     os.write(2, ("cellguard: cannot run %s: %s\n" % (then[0], e.strerror)).encode())
     sys.exit(127 if e.errno == 2 else 126)

@@ -1,6 +1,6 @@
 // The WSL part of the self-test probe (spec §7.7): Python spliced into PROBE_SCRIPT, run only
 // when the host passes WSL_PROBE_FLAG as the probe's first argument, that is in the WSL form.
-// Like the rest of the probe it imports nothing beyond _socket and os.
+// Like the rest of the probe it imports nothing beyond _socket and posix (named os there).
 
 /** The probe's first argument in the WSL form. */
 export const WSL_PROBE_FLAG = "--cellguard-wsl";
@@ -21,7 +21,7 @@ if wsl:
     checks["wsl_private_pid"] = os.getpid() == 2 and os.getppid() == 1
     # The interop loader and its sockets: a Windows program started from here would run outside
     # every Linux boundary.
-    checks["wsl_interop_hidden"] = not os.access("/init", os.X_OK) and not os.path.lexists("/run/WSL")
+    checks["wsl_interop_hidden"] = not os.access("/init", os.X_OK) and not succeeds(lambda: os.lstat("/run/WSL"))
     # Hyper-V sockets reach the Windows host directly.
     def wsl_vsock():
         _socket.socket(40, _socket.SOCK_STREAM).close()
