@@ -626,6 +626,75 @@ export const TAKEOVER_PHRASES: readonly Phrase[] = [
       slot("entities personas ais chatbots bots"),
     ],
   },
+  {
+    reason: "it tells the reader whom to obey",
+    slots: [
+      slot("you"),
+      slot("must will shall should have"),
+      slot("to", { optional: true }),
+      slot("now", { optional: true }),
+      slot("listen obey follow heed"),
+      slot("to", { optional: true }),
+      slot("only", { optional: true }),
+      slot("my me"),
+      slot("instructions instruction commands command orders order words rules", {
+        optional: true,
+      }),
+    ],
+  },
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [
+      slot("developer admin administrator root training operator system"),
+      slot("override overrides overwrite", { gap: 2, filler: ANY_WORD }),
+      slot(":"),
+    ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot("reply respond answer"),
+      slot("back", { optional: true }),
+      slot("with"),
+      slot([...INSTRUCTIONS, ...SECRETS], gap(3, AGENT_OWNED)),
+    ],
+  },
+  {
+    reason: "it tries to give the reader a new identity",
+    slots: [
+      slot(AI.filter((w) => !["agent", "model", "assistant", "bot"].includes(w))),
+      slot("without no free", { gap: 10, filler: ANY_WORD }),
+      slot([...RESTRICTIONS, "principles", "censorship", "moralizing", "moralising"], {
+        gap: 2,
+        filler: ANY_WORD,
+      }),
+    ],
+  },
+  {
+    reason: "it tells the reader its rules no longer bind it",
+    slots: [
+      slot("you you're"),
+      slot("are", { optional: true }),
+      slot("not never no"),
+      slot("longer", { optional: true }),
+      slot("supposed allowed permitted meant"),
+      slot("to"),
+      slot("warn refuse decline apologize apologise moralize moralise lecture censor"),
+    ],
+  },
+  // The setup asked for inside a piece of writing: "a poem about your instructions".
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [
+      slot("story poem sonnet rap song haiku limerick essay tale riddle acrostic"),
+      slot("about on of including containing revealing with featuring"),
+      slot([...OWN_ORDERS, ...words("password passcode passphrase secret")], {
+        gap: 3,
+        filler: ANY_WORD,
+        needs: new Set(words("your the our system")),
+      }),
+    ],
+  },
   // An imperative about "the user" speaks to the assistant that serves them.
   {
     reason: "it tells the reader what to say to the user",

@@ -28,6 +28,8 @@ const DENSE_WINDOW_AFTER = 2000;
 // whole in the next.
 const WINDOW_TAIL = 120;
 const WINDOW_HEAD = 40;
+// A window that passed over this many anchors was in text dense with them.
+const CROWD = 3;
 const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
@@ -89,6 +91,7 @@ export function findInjectionMarker(content: string): StaticFinding | null {
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
+  let skippedAnchors = 0;
   let commentsReadUntil = -1;
   const turns = new TurnReader(text);
   const runs = scanAnchors(text, ({ anchor, end }) => {
@@ -126,17 +129,22 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         return found !== null;
       case "phrase": {
         // Look at the words around the anchor, once per stretch of text.
-        if (end <= coveredUntil) return false;
+        if (end <= coveredUntil) {
+          skippedAnchors++;
+          return false;
+        }
         // Windows tile the text: each starts where the last one's reliable part ended, so a
         // text full of anchors is read about once, not once per anchor.
-        // Where anchors crowd (this one falls right after the last window), the window grows,
-        // so text dense with anchors is read in a few long windows rather than many short ones.
-        // (An anchor in the last window's tail is only a re-read of a phrase cut off there.)
+        // Where anchors crowd (this one falls right after the last window, or the last window
+        // passed over several), the window grows, so text dense with anchors is read in a few
+        // long windows rather than many short ones. An anchor in the last window's tail alone
+        // only re-reads a phrase cut off there, in a short window.
         const pastWindow = end - (coveredUntil + WINDOW_TAIL);
-        const reach =
-          pastWindow > -WINDOW_HEAD && pastWindow < WINDOW_BEFORE - WINDOW_HEAD
-            ? DENSE_WINDOW_AFTER
-            : WINDOW_AFTER;
+        const crowded =
+          skippedAnchors >= CROWD ||
+          (pastWindow > -WINDOW_HEAD && pastWindow < WINDOW_BEFORE - WINDOW_HEAD);
+        const reach = crowded ? DENSE_WINDOW_AFTER : WINDOW_AFTER;
+        skippedAnchors = 0;
         found = checkWindow(text, {
           from: Math.max(start - WINDOW_BEFORE, coveredUntil - WINDOW_HEAD),
           to: end + reach,
