@@ -29,7 +29,7 @@ const DENSE_WINDOW_AFTER = 2000;
 const WINDOW_TAIL = 120;
 const WINDOW_HEAD = 40;
 // A window that passed over this many anchors was in text dense with them.
-const CROWD = 3;
+const CROWD = 8;
 const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
@@ -80,12 +80,31 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   if (first.found !== null || !first.suspicious) return first.found;
   // Only text with invisible, compatibility or tag characters pays for normalising.
   const hidden = decodeTagCharacters(content);
-  if (hidden.length >= 12 && hidden.includes(" ")) {
+  if ((hidden.length >= 12 && hidden.includes(" ")) || longestTagRun(content) >= LONG_TAG_RUN) {
     return { reason: "content hides text in invisible Unicode tag characters" };
   }
   const normalised = scanText(stripInvisible(content.normalize("NFKC")));
   if (normalised.found !== null || hidden.length === 0) return normalised.found;
   return scanText(hidden).found;
+}
+
+// An emoji tag sequence (a subdivision flag) holds at most a handful of tag characters before its
+// cancel tag; a run this long without one is a hidden message, spaces or not.
+const LONG_TAG_RUN = 16;
+
+/** The longest run of consecutive tag characters U+E0020–U+E007E in the text. */
+function longestTagRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = text.indexOf("\udb40"); i !== -1 && i + 1 < text.length; i++) {
+    const low = text.charCodeAt(i + 1);
+    if (text.charCodeAt(i) === 0xdb40 && low >= 0xdc20 && low <= 0xdc7e) {
+      run++;
+      i++;
+      if (run > longest) longest = run;
+    } else run = 0;
+  }
+  return longest;
 }
 
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
