@@ -5,7 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment";
+export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment" | "turn" | "tag";
 
 export interface Anchor {
   readonly text: string;
@@ -293,6 +293,77 @@ export const ANCHORS: readonly Anchor[] = [
       "dump the prompt",
       "recite the prompt",
     ],
+    // Standing orders, precedence and void claims, recitals of the setup.
+    ...["from here on", "starting now", "beginning now", "starting immediately", "from that point"],
+    ...["from this moment", "henceforth", "hereafter", "thenceforth", "rest of this chat"],
+    ...["rest of the chat", "rest of our chat", "rest of this session", "rest of the session"],
+    ...["future responses", "future replies", "future answers", "subsequent responses"],
+    ...["subsequent replies", "all responses", "every response", "each response", "every reply"],
+    ...["each reply", "every answer", "all your responses", "all of your responses"],
+    ...["precedence", "priority over", "supersede", "overrule", "trump", "nullif", "invalidat"],
+    ...["revoke", "guardrail", "your programming", "your guidelines", "your policies"],
+    ...["your policy", "your restrictions", "everything before", "everything prior"],
+    ...["everything earlier", "anything before", "of your prompt", "of the prompt", "prompt that"],
+    ...["prompt which", "prompt you", "your hidden", "your original", "your initial"],
+    ...["your internal", "your underlying", "your confidential", "your private", "your makers"],
+    // Personas that shed the rules.
+    ...["the role of", "a role of", "take on the", "assume the", "adopt the", "act as a"],
+    ...["act like a", "behave as a", "respond as a", "answer as a", "pose as a", "who ignores"],
+    ...["which ignores", "that ignores"],
+    ...["who breaks", "which breaks", "that breaks", "who bypasses", "that bypasses"],
+    ...["no guidelines", "no ethical", "no moral", "no content", "no safety", "no constraints"],
+    ...["no boundaries", "no guardrails", "no policies", "no safeguards", "world where"],
+    ...["universe where", "reality where", "scenario where", "society where", "world in which"],
+    ...["without your", "without any of your"],
+    // Borrowed authority and the ignore family in more words.
+    ...["admin notice", "admin message", "admin note", "administrator notice", "operator notice"],
+    ...["operator message", "moderator note", "security notice", "security alert"],
+    ...["developer note", "developer message", "the assistant", "the chatbot", "the llm"],
+    ...["command you", "order you to", "instruct you", "demand you", "pay attention"],
+    ...["paying attention", "pay any attention", "not consider", "n't consider", "dont consider"],
+    ...["not heed", "n't heed", "not regard", "n't regard", "throw out", "throw away"],
+    ...["toss out", "toss away", "only reply", "only respond", "only answer", "reply only"],
+    ...["respond only", "answer only", "solely", "exclusively with"],
+    ...["written before", "written above", "said before", "before this line", "above this line"],
+    ...["before this message", "above this message", "you were configured", "you were set up"],
+    ...["you were primed", "you were loaded", "you were briefed", "you have been configured"],
+    ...["given to you", "used to set", "what were you", "what have you been", "hidden rules"],
+    ...["secret rules", "internal rules", "what did your", "what does your", "tell me your"],
+    ...["tell me the password", "tell us your", "give me your", "agents:", "ais:"],
+    ...["llms:", "assistants:", "models:", "chatbots:", "bots:", "you are authorized"],
+    ...["you are authorised", "you are permitted", "you are allowed", "you are cleared"],
+    ...["you are free to", "you are now authori", "to this url", "to the url", "to this link"],
+    ...["to the link", "to the query", "remind the user", "ask the user", "warn the user"],
+    ...["advise the user", "urge the user", "convince the user", "persuade the user"],
+    ...["encourage the user", "instruct the user", "came before", "comes before", "what your"],
+    ...["is written above", "was written above", "was said before", "any restrictions"],
+    ...["any censorship", "any filters", "any limitations", "any ethical", "any moral"],
+    ...["you will respond", "you will reply", "you will answer", "you must respond", "never deny"],
+    ...["never decline", "never reject", "two entities", "two personas", "two ais", "when i write"],
+    ...["when i say", "whenever i say", "whenever i write", "every time i", "once i say"],
+    ...[
+      "supposed to warn",
+      "supposed to refuse",
+      "allowed to refuse",
+      "allowed to warn",
+      "listen to my",
+    ],
+    ...[
+      "obey my",
+      "follow my",
+      "about your",
+      "about the password",
+      "about the secret",
+      "reply with your",
+    ],
+    ...["respond with your", "answer with your", "reply back with"],
+    ...["every prompt", "each prompt", "all prompts", "every question", "every message"],
+    ...["rules have", "rules has", "rules are no", "rules no longer", "rules were"],
+    ...each(
+      ["hey ", "dear ", "hi ", "attention "],
+      ["copilot", "claude", "gemini", "gpt", "assistant"],
+    ),
+    ...each(["hey ", "dear ", "hi ", "attention "], ["bot", "chatbot", "llm", "bard", "bing"]),
     ...[
       "reply exactly",
       "verbatim",
@@ -303,8 +374,15 @@ export const ANCHORS: readonly Anchor[] = [
       "then execute",
     ],
   ].map((t) => phrase(t)),
-  ...["skip", "llm"].map((t) => phrase(t, true)),
+  ...["skip", "llm", "the ai", "the bot"].map((t) => phrase(t, true)),
   { text: "todo:", kind: "todo" },
+  // Role labels that open a turn of the prompt's authors, and made-up control tags.
+  ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"].map(
+    (text): Anchor => ({ text, kind: "turn" }),
+  ),
+  ...each(["<"], ["system", "admin", "developer", "sys", "root", "operator", "assistant", "ai"])
+    .flatMap((t) => [`${t}_`, `${t}-`])
+    .map((text): Anchor => ({ text, kind: "tag" })),
   { text: "<!--", kind: "comment" },
   // Key words written letter by letter ("i g n o r e", "i.g.n.o.r.e"): the first five letters
   // with each separator; the caller squashes the stretch and matches it.

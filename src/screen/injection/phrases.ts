@@ -1,116 +1,30 @@
-// Word-sequence patterns for instructions aimed at the agent. A pattern is a list of slots; a
-// slot matches one word from a set (a trailing "*" in the set means "starts with"), may be
-// optional, or lets a bounded run of filler words pass ("ignore ALL OF YOUR PREVIOUS
-// instructions"). Matching walks a short window of words, so the cost per window is bounded
-// by the window's length times the pattern's size: linear overall, no backtracking blow-up.
+// Word-sequence patterns for instructions aimed at the agent (the parts are in phrase-kit.ts), the
+// split of a window into words, and the matcher that walks a window's words against them.
 
-export interface WordTest {
-  has(word: string): boolean;
-}
+import {
+  AGENT_OWNED,
+  AI,
+  AI_READERS,
+  ANY_TOKEN,
+  ANY_WORD,
+  CONTEXT_WORDS,
+  CONVERSATION,
+  FILLER,
+  gap,
+  IGNORE,
+  INSTRUCTIONS,
+  OUTPUT_REASON,
+  type Phrase,
+  RESTRICTIONS,
+  REVEAL,
+  SECRETS,
+  type Slot,
+  slot,
+} from "./phrase-kit.js";
+import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
-export interface Slot {
-  readonly words: ReadonlySet<string>;
-  readonly optional?: boolean;
-  /** Up to this many words from `filler` may come before this slot's word. */
-  readonly gap?: number;
-  readonly filler?: WordTest;
-  /** When set, at least one skipped filler word (or the slot's own word) must be from here. */
-  readonly needs?: ReadonlySet<string>;
-}
-
-export interface Phrase {
-  readonly reason: string;
-  readonly slots: readonly Slot[];
-}
-
-const words = (list: string): string[] => list.split(/[ \n]/).filter((w) => w !== "");
-
-/** Words that sit between a verb and its object without changing what is asked. */
-export const FILLER = new Set(
-  words(`all any of the your my our these those this that previous prior above earlier preceding
-  former initial initials original old existing current other system given provided and every
-  whatever developer safety security foregoing following below about me us everything anything
-  so far in full exact complete entire first last words word text verbatim comprehensive list
-  system's parameters additional pre hidden secret real actual now just please kindly back
-  50 100 200 hundred few some rest content contents single each one yours instructed set
-  internal underlying core base default own entire
-  die der den das alle allen aller vorherigen bisherigen obigen deine ihre
-  la las los el todas todos tus sus anteriores previas
-  le les tes vos toutes tous précédentes precedentes ci-dessus
-  il gli tutte tutti tue precedenti sopra
-  as os suas anteriores api access private ssh aws env environment
-  sve svi sva svih prethodne prethodnih wszystkie wszystkich poprzednie alla semua tüm önceki
-  vorige eerdere sie vorhergehende vorhergehenden obige bisherige vorigen diese conversation
-  conversations chats evidence information facts context guidance`),
-);
-
-// Words that tie a request to the agent's own setup rather than to something in the document.
-// Any word at all: for gaps that a sentence end alone may close.
-const ANY_WORD: WordTest = { has: (word: string) => word !== "." };
-
-const AGENT_OWNED = new Set(
-  words(`your yours previous prior above earlier preceding initial initials original system
-  system's hidden secret internal underlying pre far so core default`),
-);
-
-// English first; the same verbs in German, Spanish, French, Italian and Portuguese follow.
-const IGNORE = words(
-  `ignore ignoring disregard disregarding forget forgetting overlook neglect discard abandon skip bypass
-  override nevermind dismiss ignoriere ignorieren ignoriert vergiss vergessen ignora ignoren ignorar
-  olvida olvide olvidar ignorez ignorer oublie oubliez dimentica dimenticare ignorate esqueça esqueca
-  zaboravi zaboravite zignoruj zapomnij negeer vergeet abaikan lupakan ignorera ignoruj ignorujte
-  yoksay unut`,
-);
-const INSTRUCTIONS = words(
-  `instructions instruction directions directives directive prompt prompts rules guidelines programming
-  orders guidance constraints restrictions commands context training policies conditioning
-  pre-prompt preprompt ruleset guardrails anweisungen anweisung befehle regeln instrucciones
-  instrucción reglas órdenes consignes règles istruzioni regole instruções instrucoes regras
-  instrukcije instrukcija upute instrukcje polecenia instructies aanwijzingen instruksi perintah
-  instruktioner instrukce pokyny talimatları talimatlar aufträge aufgaben tareas tâches compiti`,
-);
-const SECRETS = words(
-  "password passwords passcode passphrase secret secrets key keys credentials code codes token tokens variables",
-);
-const REVEAL = words(
-  `repeat print output reveal show display tell give write list summarize summarise translate recite
-  dump leak share return format explain convert relay spell provide state disclose expose paste copy
-  echo describe rewrite tldr rap sing poem sonnet`,
-);
-const AI = words(
-  "ai llm chatbot bot assistant agent gpt chatgpt claude gemini copilot model language-model bard bing",
-);
-const AI_READERS = words(
-  `ai ais llm llms chatbot chatbots bot bots assistant assistants agent agents gpt chatgpt claude
-  gemini copilot model models`,
-);
-// What a jailbreak says the reader is free of.
-const RESTRICTIONS = words(
-  `restrictions restriction rules limits limitations filters filter guidelines ethics morals morality
-  censorship boundaries constraints policies policy confines safeguards guardrails norms principles`,
-);
-// Words of the conversation itself, whose contents an exfiltration request sends away.
-const CONVERSATION = new Set(
-  words(`conversation conversations chat history transcript context memory ssh cookies cookie
-  environment env passwords password credentials secrets`),
-);
-// What "the words above" can be: the agent's own prompt and context.
-const CONTEXT_WORDS = new Set(
-  words(`words text lines everything sentences context messages prompt conversation instructions
-  initialization initialisation setup configuration config`),
-);
-// Any token at all, sentence ends included: for gaps a "." or ";" may sit in.
-const ANY_TOKEN: WordTest = { has: () => true };
-export const OUTPUT_REASON = "it dictates the reader's entire output";
-
-function slot(list: string | readonly string[], extra: Omit<Slot, "words"> = {}): Slot {
-  return { words: new Set(typeof list === "string" ? words(list) : list), ...extra };
-}
-
-const gap = (n: number, needs?: ReadonlySet<string>): Omit<Slot, "words"> =>
-  needs === undefined ? { gap: n, filler: FILLER } : { gap: n, filler: FILLER, needs };
-
-export const PHRASES: readonly Phrase[] = [
+export { OUTPUT_REASON } from "./phrase-kit.js";
+const CORE_PHRASES: readonly Phrase[] = [
   {
     reason: "it tells the reader it has broken free of its rules",
     slots: [
@@ -246,11 +160,27 @@ export const PHRASES: readonly Phrase[] = [
   {
     reason: "it addresses an AI model directly",
     slots: [
-      slot("to for dear hey hi attention attn"),
+      slot("dear hey hi attention attn"),
       slot("you any all every", { optional: true }),
       slot("the", { optional: true }),
       slot(AI),
       slot("model developed assistant agent", { optional: true }),
+    ],
+  },
+  // "To/for the model" and "to the agent" are everyday technical prose; after "to" or "for",
+  // only a name that means an AI, or an address to you or every such reader, counts.
+  {
+    reason: "it addresses an AI model directly",
+    slots: [slot("to for"), slot("you any all every"), slot("the", { optional: true }), slot(AI)],
+  },
+  {
+    reason: "it addresses an AI model directly",
+    slots: [
+      slot("to for"),
+      slot("the", { optional: true }),
+      slot(AI.filter((w) => !["agent", "model", "assistant", "bot"].includes(w))),
+      slot("model assistant agent chatbot", { optional: true }),
+      slot(": . reading processing summarizing summarising developed", { optional: true }),
     ],
   },
   {
@@ -294,6 +224,10 @@ export const PHRASES: readonly Phrase[] = [
       slot("your"),
       slot([...INSTRUCTIONS, ...SECRETS], gap(3)),
     ],
+  },
+  {
+    reason: "it asks the reader to reveal its instructions or secrets",
+    slots: [slot("what's whats"), slot("your"), slot([...INSTRUCTIONS, ...SECRETS], gap(3))],
   },
   {
     reason: "it dictates how the reader must begin its answer",
@@ -360,7 +294,7 @@ export const PHRASES: readonly Phrase[] = [
       slot("not no never longer"),
       slot("restricted bound limited constrained subject", { gap: 2, filler: FILLER }),
       slot("by to"),
-      slot("rules guidelines instructions policies restrictions filters guardrails", gap(2)),
+      slot("rules guidelines instructions policies policy restrictions filters guardrails", gap(2)),
     ],
   },
   {
@@ -459,7 +393,7 @@ export const PHRASES: readonly Phrase[] = [
       slot("you"),
       slot("are have"),
       slot("been", { optional: true }),
-      slot("replaced freed released liberated unshackled"),
+      slot("replaced freed released liberated unshackled jailbroken unlocked unchained"),
     ],
   },
   {
@@ -910,12 +844,15 @@ export const PHRASES: readonly Phrase[] = [
   },
 ];
 
+export const PHRASES: readonly Phrase[] = [...CORE_PHRASES, ...TAKEOVER_PHRASES];
+
 /**
  * Words of a window: runs of letters, digits and apostrophes; ":" kept as a word and sentence
- * ends as ".", so no filler gap reaches across a sentence.
+ * ends as ".", so no filler gap reaches across a sentence. The window opens with a "." too: a
+ * phrase that must start a sentence (an imperative) may start the window.
  */
 export function wordsOf(text: string): string[] {
-  const out: string[] = [];
+  const out: string[] = ["."];
   let start = -1;
   let joined = false;
   for (let i = 0; i <= text.length; i++) {

@@ -11,6 +11,7 @@
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
+import { isControlTag, TurnReader } from "./fake-turns.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
 
@@ -21,6 +22,14 @@ export interface StaticFinding {
 const WINDOW_BEFORE = 120;
 const WINDOW_AFTER = 200;
 const DENSE_WINDOW_AFTER = 2000;
+// An anchor in the last TAIL characters of a window opens the next one, which starts HEAD
+// characters further back: every anchor gets at least TAIL characters read after it, more than
+// a phrase reaches past its anchor, so a phrase whose anchor fell late in one window is read
+// whole in the next.
+const WINDOW_TAIL = 120;
+const WINDOW_HEAD = 40;
+// A window that passed over this many anchors was in text dense with them.
+const CROWD = 8;
 const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
@@ -71,7 +80,7 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   if (first.found !== null || !first.suspicious) return first.found;
   // Only text with invisible, compatibility or tag characters pays for normalising.
   const hidden = decodeTagCharacters(content);
-  if (hidden.length >= 12 && hidden.includes(" ")) {
+  if ((hidden.length >= 12 && hidden.includes(" ")) || longestTagRun(content) >= LONG_TAG_RUN) {
     return { reason: "content hides text in invisible Unicode tag characters" };
   }
   const normalised = scanText(stripInvisible(content.normalize("NFKC")));
@@ -79,10 +88,31 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   return scanText(hidden).found;
 }
 
+// An emoji tag sequence (a subdivision flag) holds at most a handful of tag characters before its
+// cancel tag; a run this long without one is a hidden message, spaces or not.
+const LONG_TAG_RUN = 16;
+
+/** The longest run of consecutive tag characters U+E0020–U+E007E in the text. */
+function longestTagRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = text.indexOf("\udb40"); i !== -1 && i + 1 < text.length; i++) {
+    const low = text.charCodeAt(i + 1);
+    if (text.charCodeAt(i) === 0xdb40 && low >= 0xdc20 && low <= 0xdc7e) {
+      run++;
+      i++;
+      if (run > longest) longest = run;
+    } else run = 0;
+  }
+  return longest;
+}
+
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
+  let skippedAnchors = 0;
   let commentsReadUntil = -1;
+  const turns = new TurnReader(text);
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
     if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
@@ -98,6 +128,15 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         if (commentAddressesAI(text, start))
           found = { reason: "content contains a hidden comment addressed to an AI model" };
         return found !== null;
+      case "turn":
+        // "### Instruction" speaks to the reader by itself; "System:" must name it.
+        if (turns.label(start, end, anchor.text.includes("instruction")))
+          found = { reason: "content contains a fake conversation turn that gives orders" };
+        return found !== null;
+      case "tag":
+        if (isControlTag(text, start + 1))
+          found = { reason: "content contains a made-up control tag" };
+        return found !== null;
       case "todo":
         if (todoAddressedToReader(text, start))
           found = { reason: "content leaves a task for the reader to carry out" };
@@ -109,19 +148,29 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         return found !== null;
       case "phrase": {
         // Look at the words around the anchor, once per stretch of text.
-        if (end <= coveredUntil) return false;
+        if (end <= coveredUntil) {
+          skippedAnchors++;
+          return false;
+        }
         // Windows tile the text: each starts where the last one's reliable part ended, so a
         // text full of anchors is read about once, not once per anchor.
-        // Where anchors crowd (this one falls right after the last window), the window grows,
-        // so text dense with anchors is read in a few long windows rather than many short ones.
-        const reach = end - coveredUntil < WINDOW_BEFORE ? DENSE_WINDOW_AFTER : WINDOW_AFTER;
+        // Where anchors crowd (this one falls right after the last window, or the last window
+        // passed over several), the window grows, so text dense with anchors is read in a few
+        // long windows rather than many short ones. An anchor in the last window's tail alone
+        // only re-reads a phrase cut off there, in a short window.
+        const pastWindow = end - (coveredUntil + WINDOW_TAIL);
+        const crowded =
+          skippedAnchors >= CROWD ||
+          (pastWindow > -WINDOW_HEAD && pastWindow < WINDOW_BEFORE - WINDOW_HEAD);
+        const reach = crowded ? DENSE_WINDOW_AFTER : WINDOW_AFTER;
+        skippedAnchors = 0;
         found = checkWindow(text, {
-          from: Math.max(start - WINDOW_BEFORE, coveredUntil - 40),
+          from: Math.max(start - WINDOW_BEFORE, coveredUntil - WINDOW_HEAD),
           to: end + reach,
           anchorStart: start,
           anchorEnd: end,
         });
-        coveredUntil = Math.min(text.length, end + reach) - 40;
+        coveredUntil = Math.min(text.length, end + reach) - WINDOW_TAIL;
         return found !== null;
       }
     }
@@ -229,10 +278,24 @@ function todoAddressedToReader(text: string, at: number): boolean {
   let word = "";
   while (i < text.length && /[A-Za-z-]/.test(text[i] as string) && word.length < 16)
     word += text[i++];
+  if (word.length === 0 || word[0] !== (word[0] as string).toUpperCase()) return false;
+  return TODO_VERBS.has(word.toLowerCase()) || sendsToAnAddress(text, i);
+}
+
+// A task that ends by mailing something to an address ("… and send it to me@x.example") is
+// for the reader whatever verb it starts with. Only the rest of the line, up to 300 characters.
+const SEND_WORDS = ["send", "email", "e-mail", "forward", "mail it", "post it", "upload"];
+
+function sendsToAnAddress(text: string, from: number): boolean {
+  const stretch = text.slice(from, Math.min(text.length, from + 300));
+  const newline = stretch.indexOf("\n");
+  const line = (newline === -1 ? stretch : stretch.slice(0, newline)).toLowerCase();
+  const at = line.indexOf("@");
   return (
-    word.length > 0 &&
-    word[0] === (word[0] as string).toUpperCase() &&
-    TODO_VERBS.has(word.toLowerCase())
+    at > 0 &&
+    isWordChar(line[at - 1]) &&
+    isWordChar(line[at + 1]) &&
+    SEND_WORDS.some((word) => line.includes(word))
   );
 }
 
