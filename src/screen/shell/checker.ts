@@ -18,7 +18,7 @@ import {
 } from "./code-strings.js";
 import { forkBombIn } from "./fork-bomb.js";
 import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
-import { firstOperand, longValue } from "./options.js";
+import { firstOperand, longValue, optionValue } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
@@ -26,6 +26,8 @@ import {
   DOWNLOADERS,
   INTERPRETER_CODE_FLAGS,
   isAssignment,
+  PARALLEL_OPTIONS,
+  isStdinPath,
   programName,
   SHELLS,
   STDIN_READERS,
@@ -40,6 +42,7 @@ import {
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
 import { catastrophicRule } from "./rules.js";
+import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
@@ -66,6 +69,16 @@ export class Checker {
   private readonly files = new Map<string, string>();
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
+
+  /** Bash arrays set on this command line (`a=(/ /etc)`), by name. */
+  private readonly arrays = new Map<string, readonly string[]>();
+  /** What parameter expansion reads and writes, made once. */
+  private readonly scope: ParameterScope = {
+    scalar: (name) => this.variables.get(name),
+    array: (name) => this.arrays.get(name),
+    assign: (name, value) => this.variables.set(name, value),
+    worst: (values) => values.find((v) => this.doomed(v) !== null) ?? values[0],
+  };
 
   /** doomed() as a function value, made once rather than once per command. */
   private readonly doomedTarget = (target: string): string | null => this.doomed(target);
@@ -320,7 +333,8 @@ export class Checker {
         text += part.process === true ? this.processFile(part.script, printed) : printed;
       }
     }
-    return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+    if (!text.includes("$") || (this.variables.size === 0 && !text.includes("${"))) return text;
+    return expandParameters(text, this.scope);
   }
 
   /**
@@ -335,35 +349,6 @@ export class Checker {
     }
     this.files.set(name, printed);
     return name;
-  }
-
-  private expand(text: string): string {
-    let out = "";
-    let i = 0;
-    while (i < text.length) {
-      if (text[i] !== "$") {
-        out += text[i];
-        i++;
-        continue;
-      }
-      const braced = text[i + 1] === "{";
-      let j = i + (braced ? 2 : 1);
-      const start = j;
-      // "$@" and "$*": every positional parameter.
-      if (text[j] === "@" || text[j] === "*") j++;
-      else while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
-      const name = text.slice(start, j);
-      const closes = !braced || text[j] === "}";
-      const known = this.variables.get(name);
-      if (name !== "" && closes && known !== undefined) {
-        out += known;
-        i = braced ? j + 1 : j;
-      } else {
-        out += "$";
-        i++;
-      }
-    }
-    return out;
   }
 
   private stdinOf(command: SimpleCommand, depth: number, hops = 0): Data {
@@ -402,16 +387,10 @@ export class Checker {
     const args = argv.slice(start + 1);
     if (DOWNLOADERS.has(name)) return { download: true };
     if (name === "true" || name === ":" || name === "false") return { text: "" };
-    if (name === "printf" && (args[0] ?? "").includes("%")) {
-      const rest = args.slice(1);
-      const format = args[0] as string;
-      return {
-        text: decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbc]/g, () => rest.shift() ?? "")),
-      };
-    }
-    if (name === "echo" || name === "printf") {
+    if (name === "printf") return { text: printfOutput(args) };
+    if (name === "echo") {
       let i = 0;
-      while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
+      while (/^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
     if (name === "yes") return { text: args.length === 0 ? "y" : args.join(" ") };
@@ -490,6 +469,13 @@ export class Checker {
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval") return this.checkString(args.join(" "), depth + 1);
+    if (name === "printf" && args[0]?.startsWith("-v") === true) {
+      // `printf -v NAME FORMAT …` assigns what it would print to NAME.
+      const variable = args[0] === "-v" ? args[1] : args[0].slice(2);
+      const rest = args.slice(args[0] === "-v" ? 2 : 1);
+      if (variable !== undefined) this.variables.set(variable, printfOutput(rest));
+      return null;
+    }
     if (DECLARATIONS.has(name)) {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
@@ -520,14 +506,16 @@ export class Checker {
       return null;
     }
     if (name === "source" || name === ".") {
-      if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
       const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
       if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
     if (name === "xargs") return this.checkXargs(args, stdin, depth);
-    if (name === "parallel") return this.checkParallel(args, stdin, depth);
+    if (name === "parallel" || name === "sem") return this.checkParallel(args, stdin, depth);
+    // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
+    if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
@@ -610,9 +598,28 @@ export class Checker {
       const remote = args.slice(at + 1);
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
+    if (name === "sg") {
+      // sg [-] GROUP [-c] COMMAND: the command is one string, run by /bin/sh -c.
+      let k = args[0] === "-" ? 2 : 1;
+      if (args[k] === "-c") k++;
+      const rest = args.slice(k);
+      return rest.length === 0
+        ? this.checkShellInput(stdin, depth)
+        : this.checkString(rest.join(" "), depth + 1);
+    }
+    if (name === "capsh") {
+      // capsh [options] -- ARGS: ARGS are handed to bash, so `-- -c STRING` runs STRING.
+      const dashes = args.indexOf("--");
+      return dashes < 0 ? null : this.checkShell(args.slice(dashes + 1), stdin, depth);
+    }
     if (name === "su" || name === "script" || name === "flock") {
       const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
-      if (commandString !== null) return this.checkString(commandString, depth + 1);
+      // `su -` and `su -l` start the command in the user's home directory.
+      const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
+      if (commandString !== null)
+        return this.inDirectory(login ? "~" : null, () =>
+          this.checkString(commandString, depth + 1),
+        );
       // su without a command starts the user's shell, which reads its commands from stdin.
       if (name === "su") return this.checkShellInput(stdin, depth);
       if (name === "flock")
@@ -678,6 +685,7 @@ export class Checker {
         return this.checkString(commandString, depth + 1);
     }
     let at = firstOperand(args, 0, table);
+    const directory = wrapperDirectory(name, args, at);
     at += table.operandsBefore ?? 0;
     const inner = args.slice(at);
     if (name === "watch") return this.checkString(inner.join(" "), depth + 1);
@@ -685,7 +693,22 @@ export class Checker {
       // `sudo -s`, `sudo -i` and friends with no command start a shell reading stdin.
       return name === "sudo" || name === "doas" ? this.checkShellInput(stdin, depth) : null;
     }
-    return this.checkArgv(inner, stdin, depth + 1);
+    return this.inDirectory(directory, () => this.checkArgv(inner, stdin, depth + 1));
+  }
+
+  /**
+   * Runs a check with the working directory a wrapper sets for its command (`env -C /`,
+   * `sudo -D /`, a login shell's home), then restores the one before.
+   */
+  private inDirectory(directory: string | null, check: () => string | null): string | null {
+    if (directory === null) return check();
+    const saved = this.cwd;
+    this.cwd = changeDirectory(saved, directory);
+    try {
+      return check();
+    } finally {
+      this.cwd = saved;
+    }
   }
 
   private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
@@ -697,8 +720,9 @@ export class Checker {
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
     let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    const directory = optionValue(args, at, "C", "chdir");
     while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
-    return this.checkArgv(args.slice(at), stdin, depth + 1);
+    return this.inDirectory(directory, () => this.checkArgv(args.slice(at), stdin, depth + 1));
   }
 
   private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
@@ -728,7 +752,7 @@ export class Checker {
     if (command) return null;
     const written = operand === undefined ? undefined : this.files.get(operand);
     if (written !== undefined) return this.checkString(written, depth + 1);
-    if (operand === undefined || operand === "/dev/stdin" || readsStdin)
+    if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
     // A script file that is a process substitution of a download: `sh <(curl …)`.
     return operand.includes(DOWNLOADED) ? REASONS.download : null;
@@ -839,6 +863,7 @@ export class Checker {
       "-a",
       "-E",
       "--delimiter",
+      "--arg-file",
     ]);
     for (; i < args.length; i++) {
       const arg = args[i] as string;
@@ -856,8 +881,15 @@ export class Checker {
       // -a FILE reads the items from FILE: a file written here, or a process substitution's
       // output (which is what the word holds), instead of stdin.
       const argFile =
-        arg === "-a" ? args[i + 1] : arg.startsWith("--arg-file=") ? arg.slice(11) : null;
-      if (argFile !== null && argFile !== undefined)
+        arg === "-a" || arg === "--arg-file"
+          ? args[i + 1]
+          : arg.startsWith("--arg-file=")
+            ? arg.slice(11)
+            : arg.startsWith("-a")
+              ? arg.slice(2)
+              : null;
+      // `-a /dev/stdin` reads the items from stdin after all (a here-string, a pipe).
+      if (argFile !== null && argFile !== undefined && !isStdinPath(argFile))
         stdin = { text: this.files.get(argFile) ?? argFile };
       if (arg === "-0" || arg === "--null") delimiter = "nul";
       if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
@@ -868,12 +900,13 @@ export class Checker {
     const data = stdin !== null && "text" in stdin ? stdin.text : "";
     const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
     if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
-    // `… | xargs sh -c`: the items become the shell's command string.
-    if (
-      SHELLS.has(programName(command[0] as string)) &&
-      command.length <= 3 &&
-      command.some((a) => /^-[a-z]*c/.test(a))
-    ) {
+    // `… | xargs sh -c`, `… | xargs sudo bash -c`: the items become the shell's command string.
+    const shellAt = command.findIndex((a) => SHELLS.has(programName(a)));
+    const shellOptions = shellAt < 0 ? [] : command.slice(shellAt + 1);
+    const takesString =
+      shellOptions.some((a) => /^-[a-z]{0,8}c/.test(a)) &&
+      (shellOptions.length <= 2 || shellOptions.every((a) => a.startsWith("-")));
+    if (takesString) {
       for (const line of lines.slice(0, MAX_FAN_OUT)) {
         const reason = this.checkString(line, depth + 1);
         if (reason !== null) return reason;
@@ -903,25 +936,46 @@ export class Checker {
   private checkParallel(args: readonly string[], stdin: Data, depth: number): string | null {
     const separator = args.findIndex((a) => a === ":::" || a === "::::" || a === ":::+");
     const head = separator < 0 ? args : args.slice(0, separator);
-    const at = firstOperand(head, 0, {
-      shortWithValue: "jSdIaE",
-      longWithValue: ["jobs", "sshlogin", "delimiter", "arg-file", "results", "joblog", "timeout"],
-    });
+    const at = firstOperand(head, 0, PARALLEL_OPTIONS);
     const command = head.slice(at);
+    const directory = optionValue(head, at, null, "workdir") ?? optionValue(head, at, null, "wd");
+    return this.inDirectory(directory, () =>
+      this.checkParallelRuns(args, head, command, separator, stdin, depth),
+    );
+  }
+
+  private checkParallelRuns(
+    args: readonly string[],
+    head: readonly string[],
+    command: readonly string[],
+    separator: number,
+    stdin: Data,
+    depth: number,
+  ): string | null {
     // --pipe feeds the input itself to the command's stdin.
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
-    let inputs: string[];
+    const lines = (data: Data): string[] =>
+      data !== null && "text" in data ? data.text.split("\n").filter((l) => l.trim() !== "") : [];
+    // A file of inputs: one written here, a process substitution, or stdin itself.
+    const fileLines = (file: string): string[] =>
+      lines(isStdinPath(file) || file === "-" ? stdin : { text: this.files.get(file) ?? "" });
     const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
-    const source: Data = argFile !== null ? { text: this.files.get(argFile) ?? "" } : stdin;
-    if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
-    else
-      inputs =
-        source !== null && "text" in source
-          ? source.text.split("\n").filter((l) => l.trim() !== "")
-          : [];
+    let inputs: string[];
+    if (separator >= 0) {
+      // `::: a b` lists inputs; `:::: FILE` names files of them.
+      inputs = [];
+      let files = false;
+      for (const arg of args.slice(separator)) {
+        if (arg === ":::" || arg === ":::+" || arg === "::::" || arg === "::::+")
+          files = arg.startsWith("::::");
+        else if (files) inputs.push(...fileLines(arg).slice(0, MAX_FAN_OUT));
+        else inputs.push(arg);
+      }
+    } else inputs = argFile !== null ? fileLines(argFile) : lines(stdin);
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
+    const replace = parallelReplacement(head);
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
       // parallel hands each input to a shell as one quoted argument of the command, after
       // joining the command's own words with blanks; -q and versions differ on quoting, so
@@ -931,8 +985,8 @@ export class Checker {
           const line =
             command.length === 0
               ? input
-              : command.some((a) => a.includes("{}"))
-                ? command.map((a) => quote(a.replaceAll("{}", value))).join(" ")
+              : command.some((a) => a.includes(replace))
+                ? command.map((a) => quote(a.replaceAll(replace, value))).join(" ")
                 : `${command.map(quote).join(" ")} ${value}`;
           const reason = this.checkString(line, depth + 1);
           if (reason !== null) return reason;
@@ -1007,6 +1061,54 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   if (command !== null) return command;
   const at = firstOperand(rest, 0, { shortWithValue: "p", longWithValue: ["package", "cache"] });
   return rest.slice(at);
+}
+
+/**
+ * The working directory a wrapper gives the command it runs, from its options `args[0..end)`:
+ * `sudo -D DIR`, `env -C DIR`, `systemd-run --working-directory=DIR`, `unshare --wd=DIR`; a
+ * login (`sudo -i`) starts in the user's home, and chroot in the new root.
+ */
+function wrapperDirectory(name: string, args: readonly string[], end: number): string | null {
+  switch (name) {
+    case "sudo":
+      return (
+        optionValue(args, end, "D", "chdir") ??
+        (args.slice(0, end).some((a) => a === "--login" || /^-[a-zA-Z]{0,8}i/.test(a))
+          ? "~"
+          : null)
+      );
+    case "run0":
+      return optionValue(args, end, "D", "chdir");
+    case "systemd-run":
+      return optionValue(args, end, null, "working-directory");
+    case "unshare":
+    case "nsenter":
+      return optionValue(args, end, "w", "wd");
+    case "chroot":
+      return "/";
+    default:
+      return null;
+  }
+}
+
+/** The string parallel replaces with each input: `{}`, or what -I / --replace / -i name. */
+function parallelReplacement(head: readonly string[]): string {
+  for (let i = 0; i < head.length; i++) {
+    const arg = head[i] as string;
+    if (arg === "-I") return head[i + 1] || "{}";
+    if (arg.startsWith("-I") || (arg.startsWith("-i") && arg.length > 2)) return arg.slice(2);
+    if (arg.startsWith("--replace=")) return arg.slice(10) || "{}";
+    if (!arg.startsWith("-")) break;
+  }
+  return "{}";
+}
+
+/** What printf prints: the format with its conversions filled in, escapes decoded. */
+function printfOutput(args: readonly string[]): string {
+  const format = args[0] ?? "";
+  if (!format.includes("%")) return decodeEscapes(args.join(" "));
+  const rest = args.slice(1);
+  return decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? ""));
 }
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */
