@@ -42,6 +42,7 @@ import {
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
 import { catastrophicRule } from "./rules.js";
+import { launched } from "./launchers.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
@@ -587,6 +588,14 @@ export class Checker {
       }
       return null;
     }
+    const launch = launched(name, args);
+    if (launch !== null) {
+      const reason =
+        "text" in launch
+          ? this.checkString(launch.text, depth + 1)
+          : this.checkArgv(launch.argv, stdin, depth + 1);
+      if (reason !== null) return reason;
+    }
     const hooked = commandOptionValues(name, args);
     for (const command of hooked) {
       const reason = this.checkString(command, depth + 1);
@@ -712,10 +721,13 @@ export class Checker {
   }
 
   private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
-    const splitAt = args.findIndex((a) => a === "-S" || a === "--split-string");
+    // -S (also in a cluster, `-iS`) splits its one argument into words.
+    const splitAt = args.findIndex(
+      (a) => a === "--split-string" || (/^-[a-zA-Z0-9]{0,8}S$/.test(a) && a !== "--"),
+    );
     const split = splitAt >= 0 ? (args[splitAt + 1] ?? "") : longValue(args, "split-string");
     if (split !== null) {
-      // -S splits its one argument into words; the arguments after it follow unchanged.
+      // The arguments after the split string follow unchanged.
       const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
@@ -1086,6 +1098,10 @@ function wrapperDirectory(name: string, args: readonly string[], end: number): s
       return optionValue(args, end, "w", "wd");
     case "chroot":
       return "/";
+    case "daemonize":
+      return optionValue(args, end, "c", null);
+    case "chpst":
+      return optionValue(args, end, "/", null) === null ? null : "/";
     default:
       return null;
   }
@@ -1152,6 +1168,7 @@ const NO_VALUES: readonly string[] = Object.freeze([]);
 // Programs commandOptionValues reads.
 const HOOKED_PROGRAMS = new Set([
   ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
+  "byobu",
   ...["vim", "vi", "nvim", "ex", "view"],
 ]);
 
@@ -1221,7 +1238,7 @@ function commandOptionValues(name: string, args: readonly string[]): readonly st
       if (spawn !== null)
         values.push(script.slice(spawn.index + spawn[0].length).split(/[;\n]/)[0] as string);
     } else if (
-      name === "tmux" &&
+      (name === "tmux" || name === "byobu") &&
       k === 0 &&
       ["new-session", "new", "new-window", "neww"].includes(arg)
     ) {

@@ -110,6 +110,20 @@ export const WRAPPERS: Readonly<
   linux64: {},
   screen: { shortWithValue: "SsTpcehX" },
   "xvfb-run": { shortWithValue: "nsefwp" },
+  "dbus-launch": {},
+  "dbus-run-session": { longWithValue: ["config-file", "dbus-daemon"] },
+  setpriv: {
+    longWithValue: [
+      ...["reuid", "regid", "ruid", "rgid", "euid", "egid", "groups", "inh-caps"],
+      ...["ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label"],
+      ...["apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"],
+    ],
+  },
+  // runit's and daemontools' process wrappers.
+  chpst: { shortWithValue: "uUbe/nlLmdopfcrt" },
+  softlimit: { shortWithValue: "amdsloprfct" },
+  setuidgid: { operandsBefore: 1 },
+  daemonize: { shortWithValue: "ceEoplu" },
 };
 
 /** GNU parallel's options that take a value: the command starts after them. */
