@@ -8,7 +8,7 @@
 // It is a screen, not a parser of every shell: anything it cannot evaluate (a variable set
 // elsewhere, a file's contents) is treated as unknown and never matches.
 
-import { simpleCommands, type SimpleCommand } from "./commands.js";
+import { arrayAt, simpleCommands, type ArrayAssignment, type SimpleCommand } from "./commands.js";
 import {
   codeStrings,
   deletesTrees,
@@ -43,6 +43,7 @@ import {
 import { findFilters, findStartPaths } from "./find.js";
 import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
+import { functionDefinitions } from "./functions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
@@ -71,6 +72,10 @@ export class Checker {
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
 
+  /** Shell functions defined on this command line, by name: the tokens of the body. */
+  private readonly functions = new Map<string, readonly Token[]>();
+  /** Functions whose call is being checked now: a recursive function is followed once. */
+  private readonly calling = new Set<string>();
   /** Bash arrays set on this command line (`a=(/ /etc)`), by name. */
   private readonly arrays = new Map<string, readonly string[]>();
   /** What parameter expansion reads and writes, made once. */
@@ -123,7 +128,14 @@ export class Checker {
     if (script.tooDeep) return REASONS.tooDeep;
     if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
+    // Arrays first, so that `for d in "${a[@]}"` sees their elements.
+    for (let k = 0; k < script.tokens.length; k++) {
+      const assignment = arrayAt(script.tokens, k);
+      if (assignment !== null) this.bindArray(assignment.array, depth);
+    }
     this.bindLoopVariables(script, depth);
+    if (script.tokens.length > 3)
+      for (const [name, body] of functionDefinitions(script.tokens)) this.functions.set(name, body);
     const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
     for (const command of commands) {
@@ -151,7 +163,7 @@ export class Checker {
       for (let j = k + 3; j < tokens.length && values.length < MAX_FAN_OUT; j++) {
         const token = tokens[j] as Token;
         if (token.kind !== "word") break;
-        values.push(this.value(token, depth));
+        values.push(...this.fields([token], depth));
       }
       const worst = values.find((v) => this.doomed(v) !== null) ?? values[0];
       if (worst !== undefined) this.variables.set(plainText(name), worst);
@@ -167,7 +179,8 @@ export class Checker {
       const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
       let hasRead = false;
-      for (const w of command.words) if (w.parts === null && w.text === "read") hasRead = true;
+      for (const w of command.words)
+        if (w.parts === null && READERS.has(w.text)) hasRead = true;
       if (!hasRead) continue;
       this.bindRead(commands, k, depth);
     }
@@ -178,10 +191,12 @@ export class Checker {
     {
       const argv = this.fields(command.words, depth);
       const at = argv.findIndex((word) => !isAssignment(word));
-      if (at < 0 || programName(argv[at] as string) !== "read") return;
+      const reader = at < 0 ? "" : programName(argv[at] as string);
+      if (!READERS.has(reader)) return;
       const args = argv.slice(at + 1);
-      const names = args.slice(firstOperand(args, 0, { shortWithValue: "adinNptu" }));
-      if (names.length === 0) names.push("REPLY");
+      const names = args.slice(
+        firstOperand(args, 0, { shortWithValue: reader === "read" ? "adinNptu" : "dnOsuCc" }),
+      );
       let input = this.stdinOf(command, depth);
       // The loop's input is redirected on its `done`, which ends a later, word-less command.
       for (let j = k + 1; input === null && j < commands.length; j++) {
@@ -190,6 +205,12 @@ export class Checker {
       }
       if (input === null || !("text" in input)) return;
       const lines = input.text.split("\n").slice(0, MAX_FAN_OUT);
+      if (reader !== "read") {
+        // mapfile / readarray NAME: one element per line.
+        this.setArray(names[names.length - 1] ?? "MAPFILE", lines);
+        return;
+      }
+      if (names.length === 0) names.push("REPLY");
       const line = lines.find((l) => this.doomed(l.trim()) !== null) ?? lines[0] ?? "";
       // The last name takes the rest of the line, as read does.
       const words = line
@@ -200,6 +221,9 @@ export class Checker {
         const value = n === names.length - 1 ? words.slice(n).join(" ") : (words[n] ?? "");
         this.variables.set(name, value);
       });
+      // read -a NAME: the words of the line become the array's elements.
+      const arrayName = clusteredValue(args, "a");
+      if (arrayName !== null) this.setArray(arrayName, words);
     }
   }
 
@@ -207,6 +231,12 @@ export class Checker {
     for (const word of command.words) {
       const reason = this.checkParts(word, depth);
       if (reason !== null) return reason;
+    }
+    for (const array of command.arrays) {
+      for (const word of array.words) {
+        const reason = this.checkParts(word, depth);
+        if (reason !== null) return reason;
+      }
     }
     for (const redirect of command.redirects) {
       const reason = this.checkParts(redirect.target, depth);
@@ -238,6 +268,7 @@ export class Checker {
       }
     }
     this.rememberWrittenFile(command, depth);
+    for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
     if (argv.length > 0 && argv.every(isAssignment)) {
       for (const assignment of argv) {
@@ -292,6 +323,12 @@ export class Checker {
         argv.push(...this.positional);
         continue;
       }
+      // "${a[@]}" is one word per element of the array.
+      const elements = word.parts === null ? this.allElements(word.text) : undefined;
+      if (elements !== undefined) {
+        argv.push(...elements);
+        continue;
+      }
       // Bash expands `{rm,-rf,/}` into three words before anything runs.
       if (!word.quoted && text.includes("{") && text.includes(",")) {
         argv.push(...expandBraces(text));
@@ -302,6 +339,26 @@ export class Checker {
       else argv.push(...this.splitFields(text));
     }
     return argv;
+  }
+
+  /** The elements of a known array when `text` is exactly `${a[@]}`. */
+  private allElements(text: string): readonly string[] | undefined {
+    if (this.arrays.size === 0 || !text.startsWith("${") || !text.endsWith("[@]}")) return undefined;
+    return this.arrays.get(text.slice(2, -4));
+  }
+
+  /** `a=(/ /etc)`, `a+=(…)`: the elements as the shell would expand them. */
+  private bindArray(array: ArrayAssignment, depth: number): void {
+    const values = this.fields(array.words, depth).slice(0, MAX_FAN_OUT);
+    this.setArray(
+      array.name,
+      array.append ? (this.arrays.get(array.name) ?? []).concat(values) : values,
+    );
+  }
+
+  private setArray(name: string, values: readonly string[]): void {
+    this.arrays.set(name, values.slice(0, MAX_FAN_OUT));
+    this.variables.set(name, values[0] ?? "");
   }
 
   /** Field splitting on IFS: blanks, or the characters a literal `IFS=…` set. */
@@ -424,6 +481,13 @@ export class Checker {
       const program = args.filter((a) => !a.startsWith("-")).pop();
       return program === undefined ? null : { text: program };
     }
+    if (name === "ls" || name === "realpath" || name === "readlink") {
+      // `ls -d /*` prints the paths it was given (a glob stands for what it matches).
+      const flags = args.filter((a) => a.startsWith("-"));
+      const lists = name === "ls" ? flags.some((f) => /^-[a-zA-Z1]{0,12}d/.test(f)) : true;
+      const paths = args.filter((a) => !a.startsWith("-"));
+      return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
+    }
     if (name === "find") {
       const paths = findStartPaths(args);
       return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
@@ -466,6 +530,8 @@ export class Checker {
       return null;
     }
 
+    const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
+    if (body !== undefined && args.length > 0) return this.checkCall(argv[0] as string, body, args, depth);
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
@@ -671,6 +737,32 @@ export class Checker {
       return args.slice(container + 1);
     }
     return null;
+  }
+
+  /** A call of a function defined here: its body, with "$1"… set to the call's arguments. */
+  private checkCall(
+    name: string,
+    body: readonly Token[],
+    args: readonly string[],
+    depth: number,
+  ): string | null {
+    if (this.calling.has(name)) return null;
+    const saved = new Map<string, string | undefined>();
+    for (const key of ["@", "*", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"])
+      saved.set(key, this.variables.get(key));
+    const positional = this.positional;
+    this.calling.add(name);
+    this.setPositional(args);
+    try {
+      return this.checkScript({ tokens: body, tooDeep: false }, depth + 1);
+    } finally {
+      this.calling.delete(name);
+      this.positional = positional;
+      for (const [key, value] of saved) {
+        if (value === undefined) this.variables.delete(key);
+        else this.variables.set(key, value);
+      }
+    }
   }
 
   private setPositional(values: readonly string[]): void {
@@ -1132,6 +1224,8 @@ function isLiteralField(word: Word): boolean {
   return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
 }
 
+// Builtins that bind variables to lines of their input.
+const READERS = new Set(["read", "mapfile", "readarray"]);
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
