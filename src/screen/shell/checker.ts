@@ -44,6 +44,8 @@ import { findFilters, findStartPaths } from "./find.js";
 import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
+import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
+import { PARTITION_EDITORS, partitionScriptWipes } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
@@ -72,6 +74,8 @@ export class Checker {
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
 
+  /** Inside a container started here: the host paths bound into it; null on the host. */
+  private binds: readonly Bind[] | null = null;
   /** Shell functions defined on this command line, by name: the tokens of the body. */
   private readonly functions = new Map<string, readonly Token[]>();
   /** Functions whose call is being checked now: a recursive function is followed once. */
@@ -97,14 +101,34 @@ export class Checker {
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
   private doomed(target: string): string | null {
-    if (this.cwd === null && !target.includes("{")) return catastrophicTarget(target);
+    if (this.cwd === null && this.binds === null && !target.includes("{"))
+      return catastrophicTarget(target);
     for (const expanded of expandBraces(target)) {
       const path =
         this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
-      const reason = catastrophicTarget(path);
+      // Inside a container only what is bound from the host can be the host's loss.
+      const onHost = this.binds === null ? path : hostPath(path, this.binds);
+      const reason = onHost === null ? null : catastrophicTarget(onHost);
       if (reason !== null) return reason;
     }
     return null;
+  }
+
+  /**
+   * `docker run -v /:/host … rm -rf /host`, `bwrap --bind / / …`: the command is checked with
+   * its paths mapped through the binds, from the container's working directory.
+   */
+  private checkContainerRun(run: ContainerRun, stdin: Data, depth: number): string | null {
+    if (run.command.length === 0) return null;
+    const saved = { binds: this.binds, cwd: this.cwd };
+    this.binds = [...(saved.binds ?? []), ...run.binds];
+    this.cwd = run.workdir;
+    try {
+      return this.checkArgv(run.command, stdin, depth + 1);
+    } finally {
+      this.binds = saved.binds;
+      this.cwd = saved.cwd;
+    }
   }
 
   /**
@@ -179,8 +203,7 @@ export class Checker {
       const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
       let hasRead = false;
-      for (const w of command.words)
-        if (w.parts === null && READERS.has(w.text)) hasRead = true;
+      for (const w of command.words) if (w.parts === null && READERS.has(w.text)) hasRead = true;
       if (!hasRead) continue;
       this.bindRead(commands, k, depth);
     }
@@ -343,7 +366,8 @@ export class Checker {
 
   /** The elements of a known array when `text` is exactly `${a[@]}`. */
   private allElements(text: string): readonly string[] | undefined {
-    if (this.arrays.size === 0 || !text.startsWith("${") || !text.endsWith("[@]}")) return undefined;
+    if (this.arrays.size === 0 || !text.startsWith("${") || !text.endsWith("[@]}"))
+      return undefined;
     return this.arrays.get(text.slice(2, -4));
   }
 
@@ -531,7 +555,8 @@ export class Checker {
     }
 
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
-    if (body !== undefined && args.length > 0) return this.checkCall(argv[0] as string, body, args, depth);
+    if (body !== undefined && args.length > 0)
+      return this.checkCall(argv[0] as string, body, args, depth);
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
@@ -584,6 +609,8 @@ export class Checker {
     // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
     if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
+    const run = containerRun(name, args);
+    if (run !== null) return this.checkContainerRun(run, stdin, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
     if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
@@ -716,6 +743,11 @@ export class Checker {
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
     if (name === "sed") return this.checkSed(args, depth);
+    if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
+    if (PARTITION_EDITORS.has(name)) {
+      const script = stdin !== null && "text" in stdin ? stdin.text : null;
+      if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
+    }
     return catastrophicRule(name, args, this.doomedTarget);
   }
 
@@ -918,6 +950,28 @@ export class Checker {
     if (deletesTrees(lower)) {
       if (namesHome(lower)) return REASONS.delete;
       if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
+    }
+    return null;
+  }
+
+  /**
+   * A makefile read from stdin (`make -f - <<EOF`) or written on this line: each recipe line
+   * (a line starting with a tab) is a command make hands to the shell.
+   */
+  private checkMakefile(args: readonly string[], stdin: Data, depth: number): string | null {
+    const file = valueAfter(args, "-f") ?? longValue(args, "file") ?? longValue(args, "makefile");
+    let text: string | undefined;
+    if (file === "-" || (file !== null && isStdinPath(file)))
+      text = stdin !== null && "text" in stdin ? stdin.text : undefined;
+    else
+      text =
+        this.files.get(file ?? "Makefile") ??
+        (file === null ? this.files.get("makefile") : undefined);
+    if (text === undefined) return null;
+    for (const line of text.split("\n").slice(0, 4 * MAX_FAN_OUT)) {
+      if (!line.startsWith("\t")) continue;
+      const reason = this.checkString(line.slice(1).replace(/^[@+-]{1,3}/, ""), depth + 1);
+      if (reason !== null) return reason;
     }
     return null;
   }
@@ -1177,9 +1231,7 @@ function wrapperDirectory(name: string, args: readonly string[], end: number): s
     case "sudo":
       return (
         optionValue(args, end, "D", "chdir") ??
-        (args.slice(0, end).some((a) => a === "--login" || /^-[a-zA-Z]{0,8}i/.test(a))
-          ? "~"
-          : null)
+        (args.slice(0, end).some((a) => a === "--login" || /^-[a-zA-Z]{0,8}i/.test(a)) ? "~" : null)
       );
     case "run0":
       return optionValue(args, end, "D", "chdir");

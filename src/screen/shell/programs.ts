@@ -162,10 +162,25 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
 
 export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 const STDIN_READERS_LIST = [
-  ...["xargs", "parallel", "sem", "parset", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
+  ...[
+    "xargs",
+    "parallel",
+    "sem",
+    "parset",
+    "source",
+    ".",
+    "sudo",
+    "doas",
+    "su",
+    "env",
+    "eval",
+    "exec",
+    "command",
+  ],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
   ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
-  ...["at", "batch"],
+  ...["at", "batch", "mapfile", "readarray", "make"],
+  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.
