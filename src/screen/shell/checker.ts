@@ -557,6 +557,14 @@ export class Checker {
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
     if (body !== undefined && args.length > 0)
       return this.checkCall(argv[0] as string, body, args, depth);
+    const launch = launched(name, args);
+    if (launch !== null) {
+      const reason =
+        "text" in launch
+          ? this.checkString(launch.text, depth + 1)
+          : this.checkArgv(launch.argv, stdin, depth + 1);
+      if (reason !== null) return reason;
+    }
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
@@ -680,14 +688,6 @@ export class Checker {
         }
       }
       return null;
-    }
-    const launch = launched(name, args);
-    if (launch !== null) {
-      const reason =
-        "text" in launch
-          ? this.checkString(launch.text, depth + 1)
-          : this.checkArgv(launch.argv, stdin, depth + 1);
-      if (reason !== null) return reason;
     }
     const hooked = commandOptionValues(name, args);
     for (const command of hooked) {
@@ -1098,18 +1098,12 @@ export class Checker {
     const command = head.slice(at);
     const directory = optionValue(head, at, null, "workdir") ?? optionValue(head, at, null, "wd");
     return this.inDirectory(directory, () =>
-      this.checkParallelRuns(args, head, command, separator, stdin, depth),
+      this.checkParallelRuns({ args, head, command, separator }, stdin, depth),
     );
   }
 
-  private checkParallelRuns(
-    args: readonly string[],
-    head: readonly string[],
-    command: readonly string[],
-    separator: number,
-    stdin: Data,
-    depth: number,
-  ): string | null {
+  private checkParallelRuns(call: ParallelCall, stdin: Data, depth: number): string | null {
+    const { args, head, command, separator } = call;
     // --pipe feeds the input itself to the command's stdin.
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
@@ -1249,6 +1243,15 @@ function wrapperDirectory(name: string, args: readonly string[], end: number): s
     default:
       return null;
   }
+}
+
+/** A parallel command line cut up: all its words, those before the inputs, and its command. */
+interface ParallelCall {
+  readonly args: readonly string[];
+  readonly head: readonly string[];
+  readonly command: readonly string[];
+  /** Index of the first `:::` or `::::`, or -1. */
+  readonly separator: number;
 }
 
 /** The string parallel replaces with each input: `{}`, or what -I / --replace / -i name. */

@@ -72,14 +72,17 @@ export function launched(name: string, args: readonly string[]): Launch {
 function typedKeys(args: readonly string[]): Launch {
   let typed = "";
   let literal = false;
+  let keys = false;
   for (let k = 0; k < args.length; k++) {
     const arg = args[k] as string;
-    if (arg === "-t" || arg === "-N") {
+    // Options come first; from the first key on, every word is keys (`-rf` too).
+    if (!keys && (arg === "-t" || arg === "-N")) {
       k++;
       continue;
     }
-    if (arg === "-l") literal = true;
-    if (arg.startsWith("-") && arg.length > 1) continue;
+    if (!keys && arg === "-l") literal = true;
+    if (!keys && arg.startsWith("-") && arg.length > 1) continue;
+    keys = true;
     if (!literal && (arg === "Enter" || arg === "C-m" || arg === "KPEnter")) typed += "\n";
     else if (!literal && arg === "Space") typed += " ";
     else typed += arg;
