@@ -311,3 +311,81 @@ describe("find acts on everything when its tests come after the action or are ne
       allowed(c);
   });
 });
+
+describe("disks destroyed by programs other than dd, mkfs and a redirect", () => {
+  test("an output option, mv, socat or rsync --write-devices aimed at a block device", () => {
+    for (const c of [
+      "curl -o /dev/sda http://example.test/img",
+      "curl --output=/dev/sdb http://example.test/img",
+      "wget -O /dev/nvme0n1 http://example.test/img",
+      "sort -o /dev/sda list",
+      "openssl enc -aes256 -in x -out /dev/sdc",
+      "mv image.img /dev/sda",
+      "socat - OPEN:/dev/sda,wronly < image.img",
+      "rsync --write-devices image.img /dev/sdb",
+      "echo x > /dev/mtdblock0",
+      "cat image > /dev/nbd0p1",
+      "cat image > /dev/block/sda",
+    ])
+      blocked(c);
+    assert.equal(precheckCommand("curl -o /dev/sda http://example.test/img"), REASONS.device);
+  });
+
+  test("erasers, sanitizers, and pools, arrays or volumes created over a disk", () => {
+    for (const c of [
+      "scrub /dev/sda",
+      "nwipe /dev/sdb",
+      "dc3dd wipe=/dev/sda",
+      "hdparm --sanitize-block-erase /dev/sda",
+      "sg_format --format /dev/sg1",
+      "sg_sanitize --crypto /dev/sda",
+      "mformat -i /dev/sdb ::",
+      "mkudffs /dev/sdc",
+      "zpool create tank /dev/sdb",
+      "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda /dev/sdb",
+      "pvcreate -ff /dev/sda",
+      "btrfs device add -f /dev/sdb /",
+      "srm -r /",
+    ])
+      blocked(c);
+  });
+
+  test("reading a disk, naming an ordinary output file, and inspecting volumes stay allowed", () => {
+    for (const c of [
+      "curl -o out.txt http://example.test/x",
+      "wget -O /dev/null http://example.test/x",
+      "sort -o sorted.txt list",
+      "mount -o loop /dev/sda1 /mnt",
+      "lsblk -o NAME,SIZE /dev/sda",
+      "openssl enc -in /dev/sda -out disk.enc",
+      "dd if=/dev/sda of=disk.img",
+      "cat /dev/sda > disk.img",
+      "socat TCP:example.test:80 -",
+      "mv /tmp/a /tmp/b",
+      "pvcreate /dev/sdb",
+      "zpool status",
+      "mdadm --detail /dev/md0",
+      "sg_format /dev/sg0",
+      "btrfs device usage /",
+      "echo 'curl -o /dev/sda http://example.test/img'",
+    ])
+      allowed(c);
+  });
+});
+
+describe("fork bombs: endless loops spawning without waiting, in every loop spelling", () => {
+  test("for ((;;)) and while [ 1 ] spawn forever; bounded or waiting loops do not", () => {
+    for (const c of [
+      "for ((;;)); do bash & done",
+      "while [ 1 ]; do sh & done",
+      "while [[ true ]]; do f & done",
+    ])
+      assert.equal(precheckCommand(c), REASONS.forkBomb, c);
+    for (const c of [
+      "for ((;;)); do sleep 1 & wait; done",
+      "for ((i=0;i<3;i++)); do job & done; wait",
+      "while [ 1 ]; do sleep 5; done",
+    ])
+      allowed(c);
+  });
+});

@@ -3,6 +3,7 @@
 import { longValue, permutedFlags } from "./options.js";
 import { REASONS } from "./reasons.js";
 import { isBlockDevice } from "./targets.js";
+import { deviceWriteRule } from "./device-writes.js";
 
 /**
  * The literal rules, on the program that finally runs. `doomed` says why a target path would be
@@ -13,7 +14,9 @@ export function catastrophicRule(
   args: readonly string[],
   doomed: (target: string) => string | null,
 ): string | null {
-  if (name === "rm") {
+  const deviceWrite = deviceWriteRule(name, args);
+  if (deviceWrite !== null) return deviceWrite;
+  if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
     const recursive =
       /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
@@ -64,7 +67,11 @@ export function catastrophicRule(
       longWithValue: ["target-directory", "suffix"],
     });
     const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
-    return sources.some((source) => doomed(source) !== null) ? REASONS.move : null;
+    if (sources.some((source) => doomed(source) !== null)) return REASONS.move;
+    // `mv image.img /dev/sda` onto an existing device node writes through it.
+    return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
+      ? REASONS.device
+      : null;
   }
   if (name === "setfacl" || name === "chattr") {
     const flags = permutedFlags(args, 0, {

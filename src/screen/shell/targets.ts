@@ -239,6 +239,10 @@ const BLOCK_DEVICE = [
   /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
   /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
   /^(?:md|dm-)[0-9]{1,4}$/,
+  // Flash, cache, network and replicated block devices, and ZFS volumes.
+  /^(?:mtd|mtdblock|bcache|rbd|drbd|zd)[0-9]{1,4}$/,
+  /^nbd[0-9]{1,3}(?:p[0-9]{1,3})?$/,
+  /^ubi[0-9]{1,3}(?:_[0-9]{1,3})?$/,
   /^fd[0-9]$/,
   /^(?:ad|ada|da|vtbd|nvd)[0-9]{1,3}(?:[ps][0-9]{1,3})?$/,
   /^root$/,
@@ -255,7 +259,11 @@ export function isBlockDevice(path: string): boolean {
   if (!path.includes("dev")) return false;
   const { base, segments } = segmentsOf(path);
   if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
-  if (segments.length === 3 && (segments[1] === "mapper" || segments[1] === "disk")) return true;
+  if (
+    segments.length === 3 &&
+    ["mapper", "disk", "block", "md", "zvol"].includes(segments[1] as string)
+  )
+    return true;
   if (segments.length === 4 && segments[1] === "disk" && segments[2]?.startsWith("by-"))
     return true;
   if (segments.length !== 2) return false;
