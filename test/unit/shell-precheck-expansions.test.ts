@@ -389,3 +389,41 @@ describe("fork bombs: endless loops spawning without waiting, in every loop spel
       allowed(c);
   });
 });
+
+describe("more trees whose loss breaks the system, and the working directory by name", () => {
+  test("SELinux relabels and Windows ACL or owner changes over a whole tree", () => {
+    for (const c of [
+      "chcon -R -t tmp_t /",
+      "icacls 'C:\\' /grant Everyone:F /T",
+      "takeown /f 'C:\\Windows' /r",
+    ])
+      assert.equal(precheckCommand(c), REASONS.permissions, c);
+    for (const c of [
+      "chcon -R -t httpd_sys_content_t /srv/www/site",
+      "icacls 'C:\\Users\\me\\proj' /grant me:F /T",
+      "icacls 'C:\\' /grant Everyone:F",
+      "restorecon -R /",
+    ])
+      allowed(c);
+  });
+
+  test("second-level library directories; $PWD and $(pwd) climbing to the root", () => {
+    for (const c of [
+      "rm -rf /lib/x86_64-linux-gnu",
+      "rm -rf /lib64/",
+      'rm -rf "$PWD/../../../.."',
+      "rm -rf $(pwd)/../../../..",
+      "rm -rf ~+/../../../..",
+      "cd / && rm -rf $(pwd)",
+    ])
+      blocked(c);
+    for (const c of [
+      "rm -rf /lib/modules/5.10.0-old",
+      "rm -rf $(pwd)/build",
+      'rm -rf "$PWD"/../sibling',
+      'rm -rf "$(pwd)"',
+      "rm -rf ~/.cache/pip",
+    ])
+      allowed(c);
+  });
+});

@@ -475,6 +475,8 @@ export class Checker {
       while (/^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
+    // pwd prints the working directory: the one a literal cd chose, or an unknown one by name.
+    if (name === "pwd") return { text: this.cwd ?? "$PWD" };
     if (name === "yes") return { text: args.length === 0 ? "y" : args.join(" ") };
     const stdin = (): Data => this.stdinOf(command, depth, hops);
     // Filters that reorder or deduplicate lines keep every dangerous line they are given.

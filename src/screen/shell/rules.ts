@@ -73,6 +73,24 @@ export function catastrophicRule(
       ? REASONS.device
       : null;
   }
+  if (name === "chcon") {
+    // SELinux relabelling of a whole system tree leaves the machine unable to boot or log in.
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "turl",
+      longWithValue: ["user", "role", "type", "range", "reference"],
+    });
+    const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+  }
+  if (name === "icacls" || name === "takeown") {
+    // Windows: `icacls C:\ /grant Everyone:F /T`, `takeown /f C:\ /r`, recursive over a drive.
+    const lower = args.map((a) => a.toLowerCase());
+    const recursive = lower.includes(name === "icacls" ? "/t" : "/r");
+    const target = name === "icacls" ? args[0] : args[lower.indexOf("/f") + 1];
+    return recursive && target !== undefined && doomed(target) !== null
+      ? REASONS.permissions
+      : null;
+  }
   if (name === "setfacl" || name === "chattr") {
     const flags = permutedFlags(args, 0, {
       shortWithValue: "mMxX",

@@ -44,6 +44,9 @@ const SYSTEM_TOP = new Set([
 const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
   home: "any",
   users: "any",
+  lib: "any",
+  lib32: "any",
+  lib64: "any",
   usr: new Set(["bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local"]),
   var: new Set(["lib", "db", "log", "spool", "mail"]),
   private: new Set(["etc", "var"]),
@@ -53,6 +56,7 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
 };
 
 const GLOB_CHARS = /[*?[{]/;
+const WORKING_DIRECTORY = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/;
 const TEMP_CLIMB =
   /^\$(?:\{(?:TMPDIR|TMP|TEMP)\}|(?:TMPDIR|TMP|TEMP)(?![A-Za-z0-9_]))(?=\/\.\.(?:\/|$))/;
 
@@ -192,6 +196,9 @@ export function catastrophicTarget(path: string): string | null {
   if (path[1] === ":" && (path[2] === "\\" || path[2] === "/")) {
     return /^[A-Za-z]$/.test(lead) ? catastrophicTarget(path.slice(2).replaceAll("\\", "/")) : null;
   }
+  // The working directory by name (`$PWD/../..`, `~+/..`) is an unknown directory, like ".".
+  const here = WORKING_DIRECTORY.exec(path);
+  if (here !== null) return catastrophicTarget(`.${path.slice(here[0].length)}`);
   const { base, segments } = segmentsOf(path);
   if (base === "relative") {
     // Climbing four or more levels from an unknown directory reaches the root or close to it.
