@@ -427,3 +427,29 @@ describe("more trees whose loss breaks the system, and the working directory by 
       allowed(c);
   });
 });
+
+describe("commands run by a program's own features", () => {
+  test("sed's s///e, less's !, env-set pagers, and more interpreters' one-liners", () => {
+    for (const c of [
+      "sed 's/.*/rm -rf \\//e' <<< x",
+      "sed -e 's|.*|rm -rf /etc|e' file",
+      "less '+!rm -rf /' file",
+      "env PAGER='rm -rf /' man ls",
+      "julia -e 'run(`rm -rf /`)'",
+      "emacs --batch --eval '(shell-command \"rm -rf /\")'",
+      "guile -c '(system \"rm -rf /\")'",
+    ])
+      blocked(c);
+    for (const c of [
+      "sed 's/a/b/g' file",
+      "sed -e 's/x/rm -rf \\//' file",
+      "sed 's/.*/echo &/e' file",
+      "less +G file",
+      "less '+/rm -rf /' file",
+      "env PAGER=less man ls",
+      "julia -e 'println(\"rm -rf /\")'",
+      "emacs --eval '(message \"rm -rf /\")'",
+    ])
+      allowed(c);
+  });
+});

@@ -857,10 +857,12 @@ export class Checker {
       const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
-    let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    const at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
     const directory = optionValue(args, at, "C", "chdir");
-    while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
-    return this.inDirectory(directory, () => this.checkArgv(args.slice(at), stdin, depth + 1));
+    // NAME=VALUE words stay in front of the command: checkArgv reads the ones a program runs
+    // (`env PAGER='…' man ls`).
+    const rest = args.slice(at).filter((a, k) => a !== "-" || k > 0);
+    return this.inDirectory(directory, () => this.checkArgv(rest, stdin, depth + 1));
   }
 
   private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
@@ -1000,6 +1002,12 @@ export class Checker {
           .replace(/^\/[^/]{0,256}\/[\s,0-9$]{0,16}/, "");
         if (body.startsWith("e ")) {
           const reason = this.checkString(body.slice(2), depth + 1);
+          if (reason !== null) return reason;
+        }
+        // `s/…/REPLACEMENT/e` runs the pattern space, once replaced, as a command.
+        const replacement = executedReplacement(body);
+        if (replacement !== null) {
+          const reason = this.checkString(replacement, depth + 1);
           if (reason !== null) return reason;
         }
       }
@@ -1268,6 +1276,23 @@ function parallelReplacement(head: readonly string[]): string {
   return "{}";
 }
 
+/** The replacement of a sed `s` command that carries the `e` flag, unescaped; else null. */
+function executedReplacement(command: string): string | null {
+  if (command[0] !== "s" || command.length < 4) return null;
+  const delimiter = command[1] as string;
+  const parts: string[] = [""];
+  for (let k = 2; k < command.length && parts.length <= 3; k++) {
+    const c = command[k] as string;
+    if (c === "\\" && k + 1 < command.length) {
+      const next = command[k + 1] as string;
+      parts[parts.length - 1] += next === delimiter ? next : c + next;
+      k++;
+    } else if (c === delimiter) parts.push("");
+    else parts[parts.length - 1] += c;
+  }
+  return parts.length >= 3 && (parts[2] ?? "").includes("e") ? (parts[1] as string) : null;
+}
+
 /** What printf prints: the format with its conversions filled in, escapes decoded. */
 function printfOutput(args: readonly string[]): string {
   const format = args[0] ?? "";
@@ -1320,7 +1345,7 @@ const NO_VALUES: readonly string[] = Object.freeze([]);
 const HOOKED_PROGRAMS = new Set([
   ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
   "byobu",
-  ...["vim", "vi", "nvim", "ex", "view"],
+  ...["vim", "vi", "nvim", "ex", "view", "less", "more"],
 ]);
 
 // git settings whose value git runs through the shell.
@@ -1396,6 +1421,10 @@ function commandOptionValues(name: string, args: readonly string[]): readonly st
       // tmux new-session [options] [shell-command]: the last word is a command string.
       const last = args[args.length - 1] as string;
       if (args.length > 1 && !last.startsWith("-")) values.push(last);
+    } else if ((name === "less" || name === "more") && arg.startsWith("+")) {
+      // `less '+!CMD'`: a less command at start-up; `!` runs a shell command.
+      const bang = /^\+:?\s{0,4}!/.exec(arg);
+      if (bang !== null) values.push(arg.slice(bang[0].length));
     } else if (
       name === "vim" ||
       name === "vi" ||

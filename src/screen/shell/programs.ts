@@ -156,6 +156,12 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
   rscript: ["-e"],
   r: ["-e"],
   osascript: ["-e"],
+  julia: ["-e", "-E"],
+  elixir: ["-e"],
+  groovy: ["-e"],
+  racket: ["-e"],
+  guile: ["-c"],
+  emacs: ["--eval"],
   pwsh: ["-c", "-command"],
   powershell: ["-c", "-command"],
 };
