@@ -415,7 +415,9 @@ export class Checker {
         text += part.process === true ? this.processFile(part.script, printed) : printed;
       }
     }
-    if (!text.includes("$") || (this.variables.size === 0 && !text.includes("${"))) return text;
+    if (!text.includes("$")) return text;
+    // With no variable known, only an operator's default (`${x:-/}`) can change the text.
+    if (this.variables.size === 0 && !HAS_OPERATOR.test(text)) return text;
     return expandParameters(text, this.scope);
   }
 
@@ -1306,6 +1308,8 @@ function isLiteralField(word: Word): boolean {
   return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
 }
 
+// `${NAME:-`, `${NAME=`, `${NAME+`, `${NAME[`: a parameter expansion that can supply a value.
+const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);

@@ -62,15 +62,19 @@ export function arrayAt(
   const open = tokens[k + 1];
   if (token.kind !== "word" || token.parts !== null || token.quoted) return null;
   if (open?.kind !== "op" || open.op !== "(" || !ARRAY_START.test(token.text)) return null;
-  const words: Word[] = [];
+  // Find the `)` first: an unclosed `a=(` (a hostile line holds thousands) allocates nothing.
   let j = k + 2;
   for (; j < tokens.length; j++) {
     const element = tokens[j] as Token;
-    if (element.kind === "word") words.push(element);
-    else if (element.kind !== "op" || element.op !== "\n") break;
+    if (element.kind !== "word" && (element.kind !== "op" || element.op !== "\n")) break;
   }
   const close = tokens[j];
   if (close?.kind !== "op" || close.op !== ")") return null;
+  const words: Word[] = [];
+  for (let e = k + 2; e < j; e++) {
+    const element = tokens[e] as Token;
+    if (element.kind === "word") words.push(element);
+  }
   const append = token.text.endsWith("+=");
   const name = token.text.slice(0, append ? -2 : -1);
   return { array: { name, append, words }, end: j };

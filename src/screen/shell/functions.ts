@@ -18,6 +18,7 @@ function isOp(token: Token | undefined, op: string): boolean {
 /** Each function defined in the tokens, by name, with the tokens of its body. */
 export function functionDefinitions(tokens: readonly Token[]): Map<string, readonly Token[]> {
   const found = new Map<string, readonly Token[]>();
+  let closers: Int32Array | null = null;
   for (let k = 0; k < tokens.length && found.size < MAX_FUNCTIONS; k++) {
     const first = wordText(tokens[k]);
     if (first === null) continue;
@@ -33,27 +34,31 @@ export function functionDefinitions(tokens: readonly Token[]): Map<string, reado
     }
     if (name === null || name === "") continue;
     while (isOp(tokens[at], "\n")) at++;
-    const end = bodyEnd(tokens, at);
-    if (end > at) {
-      found.set(name, tokens.slice(at, end));
-      k = end - 1;
+    closers ??= matchingClosers(tokens);
+    const close = at < tokens.length ? (closers[at] as number) : -1;
+    if (close > at && close - at <= MAX_BODY_TOKENS) {
+      found.set(name, tokens.slice(at, close + 1));
+      k = close;
     }
   }
   return found;
 }
 
-/** The index after the `}` or `)` closing a body that opens at `start`, or `start` for none. */
-function bodyEnd(tokens: readonly Token[], start: number): number {
-  const braces = wordText(tokens[start]) === "{";
-  if (!braces && !isOp(tokens[start], "(")) return start;
-  let level = 0;
-  const limit = Math.min(tokens.length, start + MAX_BODY_TOKENS);
-  for (let k = start; k < limit; k++) {
-    const token = tokens[k];
+/**
+ * For each `{` word and `(` operator, the index of the `}` or `)` that closes it (or -1), in
+ * one pass with two stacks: a line of a thousand unclosed `f(){` costs one scan, not one each.
+ */
+function matchingClosers(tokens: readonly Token[]): Int32Array {
+  const closers = new Int32Array(tokens.length).fill(-1);
+  const braces: number[] = [];
+  const parens: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k] as Token;
     const text = wordText(token);
-    if (braces ? text === "{" : isOp(token, "(")) level++;
-    if (braces ? text === "}" : isOp(token, ")")) level--;
-    if (level === 0) return k + 1;
+    if (text === "{") braces.push(k);
+    else if (text === "}" && braces.length > 0) closers[braces.pop() as number] = k;
+    else if (isOp(token, "(")) parens.push(k);
+    else if (isOp(token, ")") && parens.length > 0) closers[parens.pop() as number] = k;
   }
-  return start;
+  return closers;
 }

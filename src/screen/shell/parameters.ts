@@ -27,7 +27,8 @@ const NAME_CHAR = /[A-Za-z0-9_]/;
 const DIGIT = /[0-9]/;
 
 export function expandParameters(text: string, scope: ParameterScope, nesting = 0): string {
-  const closes = text.includes("${") ? closingBraces(text) : null;
+  // Without a `}` no `${` can close: the table is only built when one might.
+  const closes = text.includes("${") && text.includes("}") ? closingBraces(text) : null;
   let out = "";
   let i = 0;
   while (i < text.length) {
