@@ -152,14 +152,22 @@ export class Checker {
     if (script.tooDeep) return REASONS.tooDeep;
     if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
-    // Arrays first, so that `for d in "${a[@]}"` sees their elements.
-    for (let k = 0; k < script.tokens.length; k++) {
-      const assignment = arrayAt(script.tokens, k);
-      if (assignment !== null) this.bindArray(assignment.array, depth);
+    // Arrays first, so that `for d in "${a[@]}"` sees their elements. Both arrays and function
+    // definitions need a `(` (or the word `function`): one pass finds whether to look.
+    const tokens = script.tokens;
+    let defines = false;
+    for (let k = 0; k < tokens.length; k++) {
+      const token = tokens[k] as Token;
+      if (token.kind === "op" && token.op === "(") {
+        defines = true;
+        const assignment = k > 0 ? arrayAt(tokens, k - 1) : null;
+        if (assignment !== null) this.bindArray(assignment.array, depth);
+      } else if (token.kind === "word" && token.parts === null && token.text === "function")
+        defines = true;
     }
     this.bindLoopVariables(script, depth);
-    if (script.tokens.length > 3)
-      for (const [name, body] of functionDefinitions(script.tokens)) this.functions.set(name, body);
+    if (defines)
+      for (const [name, body] of functionDefinitions(tokens)) this.functions.set(name, body);
     const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
     for (const command of commands) {

@@ -113,7 +113,8 @@ export function simpleCommands(script: Script): SimpleCommand[] {
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k] as Token;
     if (token.kind === "word") {
-      const assignment = arrayAt(tokens, k);
+      const next = tokens[k + 1];
+      const assignment = next?.kind === "op" && next.op === "(" ? arrayAt(tokens, k) : null;
       if (assignment !== null) {
         // The elements are data for the array, not a command; the words around it still
         // belong to the command (`declare -a a=(…)`), so they are copied out by hand.
