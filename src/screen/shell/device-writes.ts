@@ -70,12 +70,17 @@ export function deviceWriteRule(name: string, args: readonly string[]): string |
 function writesOutputTo(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (!arg.startsWith("-")) continue;
-    if (OUTPUT_OPTIONS.has(arg) && isBlockDevice(args[i + 1] ?? "")) return true;
+    // Only an option can name the output, and only a word naming a device can be one.
+    if (arg.length < 2 || arg[0] !== "-" || arg === "--") continue;
+    if (OUTPUT_OPTIONS.has(arg)) {
+      if (isBlockDevice(args[i + 1] ?? "")) return true;
+      continue;
+    }
+    if (!arg.includes("/dev/")) continue;
     const eq = arg.indexOf("=");
     if (eq > 0 && OUTPUT_OPTIONS.has(arg.slice(0, eq)) && isBlockDevice(arg.slice(eq + 1)))
       return true;
-    if (/^-[oO]\//.test(arg) && isBlockDevice(arg.slice(2))) return true;
+    if ((arg[1] === "o" || arg[1] === "O") && isBlockDevice(arg.slice(2))) return true;
   }
   return false;
 }
