@@ -8,7 +8,7 @@
 // It is a screen, not a parser of every shell: anything it cannot evaluate (a variable set
 // elsewhere, a file's contents) is treated as unknown and never matches.
 
-import { simpleCommands, type SimpleCommand } from "./commands.js";
+import { arrayAt, simpleCommands, type ArrayAssignment, type SimpleCommand } from "./commands.js";
 import {
   codeStrings,
   deletesTrees,
@@ -18,7 +18,7 @@ import {
 } from "./code-strings.js";
 import { forkBombIn } from "./fork-bomb.js";
 import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
-import { firstOperand, longValue } from "./options.js";
+import { firstOperand, longValue, optionValue } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
@@ -26,6 +26,8 @@ import {
   DOWNLOADERS,
   INTERPRETER_CODE_FLAGS,
   isAssignment,
+  PARALLEL_OPTIONS,
+  isStdinPath,
   programName,
   SHELLS,
   STDIN_READERS,
@@ -40,6 +42,11 @@ import {
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
 import { catastrophicRule } from "./rules.js";
+import { launched } from "./launchers.js";
+import { functionDefinitions } from "./functions.js";
+import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
+import { PARTITION_EDITORS, partitionScriptWipes } from "./partitions.js";
+import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
@@ -67,6 +74,22 @@ export class Checker {
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new Map<Script, string>();
 
+  /** Inside a container started here: the host paths bound into it; null on the host. */
+  private binds: readonly Bind[] | null = null;
+  /** Shell functions defined on this command line, by name: the tokens of the body. */
+  private readonly functions = new Map<string, readonly Token[]>();
+  /** Functions whose call is being checked now: a recursive function is followed once. */
+  private readonly calling = new Set<string>();
+  /** Bash arrays set on this command line (`a=(/ /etc)`), by name. */
+  private readonly arrays = new Map<string, readonly string[]>();
+  /** What parameter expansion reads and writes, made once. */
+  private readonly scope: ParameterScope = {
+    scalar: (name) => this.variables.get(name),
+    array: (name) => this.arrays.get(name),
+    assign: (name, value) => this.variables.set(name, value),
+    worst: (values) => values.find((v) => this.doomed(v) !== null) ?? values[0],
+  };
+
   /** doomed() as a function value, made once rather than once per command. */
   private readonly doomedTarget = (target: string): string | null => this.doomed(target);
 
@@ -78,14 +101,34 @@ export class Checker {
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
   private doomed(target: string): string | null {
-    if (this.cwd === null && !target.includes("{")) return catastrophicTarget(target);
+    if (this.cwd === null && this.binds === null && !target.includes("{"))
+      return catastrophicTarget(target);
     for (const expanded of expandBraces(target)) {
       const path =
         this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
-      const reason = catastrophicTarget(path);
+      // Inside a container only what is bound from the host can be the host's loss.
+      const onHost = this.binds === null ? path : hostPath(path, this.binds);
+      const reason = onHost === null ? null : catastrophicTarget(onHost);
       if (reason !== null) return reason;
     }
     return null;
+  }
+
+  /**
+   * `docker run -v /:/host … rm -rf /host`, `bwrap --bind / / …`: the command is checked with
+   * its paths mapped through the binds, from the container's working directory.
+   */
+  private checkContainerRun(run: ContainerRun, stdin: Data, depth: number): string | null {
+    if (run.command.length === 0) return null;
+    const saved = { binds: this.binds, cwd: this.cwd };
+    this.binds = [...(saved.binds ?? []), ...run.binds];
+    this.cwd = run.workdir;
+    try {
+      return this.checkArgv(run.command, stdin, depth + 1);
+    } finally {
+      this.binds = saved.binds;
+      this.cwd = saved.cwd;
+    }
   }
 
   /**
@@ -109,7 +152,22 @@ export class Checker {
     if (script.tooDeep) return REASONS.tooDeep;
     if (script.tokens.length === 0) return null;
     if (forkBombIn(script)) return REASONS.forkBomb;
+    // Arrays first, so that `for d in "${a[@]}"` sees their elements. Both arrays and function
+    // definitions need a `(` (or the word `function`): one pass finds whether to look.
+    const tokens = script.tokens;
+    let defines = false;
+    for (let k = 0; k < tokens.length; k++) {
+      const token = tokens[k] as Token;
+      if (token.kind === "op" && token.op === "(") {
+        defines = true;
+        const assignment = k > 0 ? arrayAt(tokens, k - 1) : null;
+        if (assignment !== null) this.bindArray(assignment.array, depth);
+      } else if (token.kind === "word" && token.parts === null && token.text === "function")
+        defines = true;
+    }
     this.bindLoopVariables(script, depth);
+    if (defines)
+      for (const [name, body] of functionDefinitions(tokens)) this.functions.set(name, body);
     const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
     for (const command of commands) {
@@ -137,7 +195,7 @@ export class Checker {
       for (let j = k + 3; j < tokens.length && values.length < MAX_FAN_OUT; j++) {
         const token = tokens[j] as Token;
         if (token.kind !== "word") break;
-        values.push(this.value(token, depth));
+        values.push(...this.fields([token], depth));
       }
       const worst = values.find((v) => this.doomed(v) !== null) ?? values[0];
       if (worst !== undefined) this.variables.set(plainText(name), worst);
@@ -153,7 +211,7 @@ export class Checker {
       const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
       let hasRead = false;
-      for (const w of command.words) if (w.parts === null && w.text === "read") hasRead = true;
+      for (const w of command.words) if (w.parts === null && READERS.has(w.text)) hasRead = true;
       if (!hasRead) continue;
       this.bindRead(commands, k, depth);
     }
@@ -164,10 +222,12 @@ export class Checker {
     {
       const argv = this.fields(command.words, depth);
       const at = argv.findIndex((word) => !isAssignment(word));
-      if (at < 0 || programName(argv[at] as string) !== "read") return;
+      const reader = at < 0 ? "" : programName(argv[at] as string);
+      if (!READERS.has(reader)) return;
       const args = argv.slice(at + 1);
-      const names = args.slice(firstOperand(args, 0, { shortWithValue: "adinNptu" }));
-      if (names.length === 0) names.push("REPLY");
+      const names = args.slice(
+        firstOperand(args, 0, { shortWithValue: reader === "read" ? "adinNptu" : "dnOsuCc" }),
+      );
       let input = this.stdinOf(command, depth);
       // The loop's input is redirected on its `done`, which ends a later, word-less command.
       for (let j = k + 1; input === null && j < commands.length; j++) {
@@ -176,6 +236,12 @@ export class Checker {
       }
       if (input === null || !("text" in input)) return;
       const lines = input.text.split("\n").slice(0, MAX_FAN_OUT);
+      if (reader !== "read") {
+        // mapfile / readarray NAME: one element per line.
+        this.setArray(names[names.length - 1] ?? "MAPFILE", lines);
+        return;
+      }
+      if (names.length === 0) names.push("REPLY");
       const line = lines.find((l) => this.doomed(l.trim()) !== null) ?? lines[0] ?? "";
       // The last name takes the rest of the line, as read does.
       const words = line
@@ -186,6 +252,9 @@ export class Checker {
         const value = n === names.length - 1 ? words.slice(n).join(" ") : (words[n] ?? "");
         this.variables.set(name, value);
       });
+      // read -a NAME: the words of the line become the array's elements.
+      const arrayName = clusteredValue(args, "a");
+      if (arrayName !== null) this.setArray(arrayName, words);
     }
   }
 
@@ -193,6 +262,12 @@ export class Checker {
     for (const word of command.words) {
       const reason = this.checkParts(word, depth);
       if (reason !== null) return reason;
+    }
+    for (const array of command.arrays) {
+      for (const word of array.words) {
+        const reason = this.checkParts(word, depth);
+        if (reason !== null) return reason;
+      }
     }
     for (const redirect of command.redirects) {
       const reason = this.checkParts(redirect.target, depth);
@@ -224,6 +299,7 @@ export class Checker {
       }
     }
     this.rememberWrittenFile(command, depth);
+    for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
     if (argv.length > 0 && argv.every(isAssignment)) {
       for (const assignment of argv) {
@@ -278,6 +354,12 @@ export class Checker {
         argv.push(...this.positional);
         continue;
       }
+      // "${a[@]}" is one word per element of the array.
+      const elements = word.parts === null ? this.allElements(word.text) : undefined;
+      if (elements !== undefined) {
+        argv.push(...elements);
+        continue;
+      }
       // Bash expands `{rm,-rf,/}` into three words before anything runs.
       if (!word.quoted && text.includes("{") && text.includes(",")) {
         argv.push(...expandBraces(text));
@@ -288,6 +370,27 @@ export class Checker {
       else argv.push(...this.splitFields(text));
     }
     return argv;
+  }
+
+  /** The elements of a known array when `text` is exactly `${a[@]}`. */
+  private allElements(text: string): readonly string[] | undefined {
+    if (this.arrays.size === 0 || !text.startsWith("${") || !text.endsWith("[@]}"))
+      return undefined;
+    return this.arrays.get(text.slice(2, -4));
+  }
+
+  /** `a=(/ /etc)`, `a+=(…)`: the elements as the shell would expand them. */
+  private bindArray(array: ArrayAssignment, depth: number): void {
+    const values = this.fields(array.words, depth).slice(0, MAX_FAN_OUT);
+    this.setArray(
+      array.name,
+      array.append ? (this.arrays.get(array.name) ?? []).concat(values) : values,
+    );
+  }
+
+  private setArray(name: string, values: readonly string[]): void {
+    this.arrays.set(name, values.slice(0, MAX_FAN_OUT));
+    this.variables.set(name, values[0] ?? "");
   }
 
   /** Field splitting on IFS: blanks, or the characters a literal `IFS=…` set. */
@@ -320,7 +423,10 @@ export class Checker {
         text += part.process === true ? this.processFile(part.script, printed) : printed;
       }
     }
-    return this.variables.size === 0 || !text.includes("$") ? text : this.expand(text);
+    if (!text.includes("$")) return text;
+    // With no variable known, only an operator's default (`${x:-/}`) can change the text.
+    if (this.variables.size === 0 && !HAS_OPERATOR.test(text)) return text;
+    return expandParameters(text, this.scope);
   }
 
   /**
@@ -335,35 +441,6 @@ export class Checker {
     }
     this.files.set(name, printed);
     return name;
-  }
-
-  private expand(text: string): string {
-    let out = "";
-    let i = 0;
-    while (i < text.length) {
-      if (text[i] !== "$") {
-        out += text[i];
-        i++;
-        continue;
-      }
-      const braced = text[i + 1] === "{";
-      let j = i + (braced ? 2 : 1);
-      const start = j;
-      // "$@" and "$*": every positional parameter.
-      if (text[j] === "@" || text[j] === "*") j++;
-      else while (j < text.length && /[A-Za-z0-9_]/.test(text[j] as string)) j++;
-      const name = text.slice(start, j);
-      const closes = !braced || text[j] === "}";
-      const known = this.variables.get(name);
-      if (name !== "" && closes && known !== undefined) {
-        out += known;
-        i = braced ? j + 1 : j;
-      } else {
-        out += "$";
-        i++;
-      }
-    }
-    return out;
   }
 
   private stdinOf(command: SimpleCommand, depth: number, hops = 0): Data {
@@ -402,18 +479,14 @@ export class Checker {
     const args = argv.slice(start + 1);
     if (DOWNLOADERS.has(name)) return { download: true };
     if (name === "true" || name === ":" || name === "false") return { text: "" };
-    if (name === "printf" && (args[0] ?? "").includes("%")) {
-      const rest = args.slice(1);
-      const format = args[0] as string;
-      return {
-        text: decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbc]/g, () => rest.shift() ?? "")),
-      };
-    }
-    if (name === "echo" || name === "printf") {
+    if (name === "printf") return { text: printfOutput(args) };
+    if (name === "echo") {
       let i = 0;
-      while (name === "echo" && /^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
+      while (/^-[neE]{1,3}$/.test(args[i] ?? "")) i++;
       return { text: decodeEscapes(args.slice(i).join(" ")) };
     }
+    // pwd prints the working directory: the one a literal cd chose, or an unknown one by name.
+    if (name === "pwd") return { text: this.cwd ?? "$PWD" };
     if (name === "yes") return { text: args.length === 0 ? "y" : args.join(" ") };
     const stdin = (): Data => this.stdinOf(command, depth, hops);
     // Filters that reorder or deduplicate lines keep every dangerous line they are given.
@@ -443,6 +516,13 @@ export class Checker {
     if (name === "which" || name === "type" || (name === "command" && args.includes("-v"))) {
       const program = args.filter((a) => !a.startsWith("-")).pop();
       return program === undefined ? null : { text: program };
+    }
+    if (name === "ls" || name === "realpath" || name === "readlink") {
+      // `ls -d /*` prints the paths it was given (a glob stands for what it matches).
+      const flags = args.filter((a) => a.startsWith("-"));
+      const lists = name === "ls" ? flags.some((f) => /^-[a-zA-Z1]{0,12}d/.test(f)) : true;
+      const paths = args.filter((a) => !a.startsWith("-"));
+      return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
     if (name === "find") {
       const paths = findStartPaths(args);
@@ -486,10 +566,28 @@ export class Checker {
       return null;
     }
 
+    const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
+    if (body !== undefined && args.length > 0)
+      return this.checkCall(argv[0] as string, body, args, depth);
+    const launch = launched(name, args);
+    if (launch !== null) {
+      const reason =
+        "text" in launch
+          ? this.checkString(launch.text, depth + 1)
+          : this.checkArgv(launch.argv, stdin, depth + 1);
+      if (reason !== null) return reason;
+    }
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval") return this.checkString(args.join(" "), depth + 1);
+    if (name === "printf" && args[0]?.startsWith("-v") === true) {
+      // `printf -v NAME FORMAT …` assigns what it would print to NAME.
+      const variable = args[0] === "-v" ? args[1] : args[0].slice(2);
+      const rest = args.slice(args[0] === "-v" ? 2 : 1);
+      if (variable !== undefined) this.variables.set(variable, printfOutput(rest));
+      return null;
+    }
     if (DECLARATIONS.has(name)) {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
@@ -520,15 +618,19 @@ export class Checker {
       return null;
     }
     if (name === "source" || name === ".") {
-      if (args[0] === "/dev/stdin" || args[0] === "-") return this.checkShellInput(stdin, depth);
+      if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
       const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
       if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
     if (name === "xargs") return this.checkXargs(args, stdin, depth);
-    if (name === "parallel") return this.checkParallel(args, stdin, depth);
+    if (name === "parallel" || name === "sem") return this.checkParallel(args, stdin, depth);
+    // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
+    if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
+    const run = containerRun(name, args);
+    if (run !== null) return this.checkContainerRun(run, stdin, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
     if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
@@ -610,9 +712,28 @@ export class Checker {
       const remote = args.slice(at + 1);
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
+    if (name === "sg") {
+      // sg [-] GROUP [-c] COMMAND: the command is one string, run by /bin/sh -c.
+      let k = args[0] === "-" ? 2 : 1;
+      if (args[k] === "-c") k++;
+      const rest = args.slice(k);
+      return rest.length === 0
+        ? this.checkShellInput(stdin, depth)
+        : this.checkString(rest.join(" "), depth + 1);
+    }
+    if (name === "capsh") {
+      // capsh [options] -- ARGS: ARGS are handed to bash, so `-- -c STRING` runs STRING.
+      const dashes = args.indexOf("--");
+      return dashes < 0 ? null : this.checkShell(args.slice(dashes + 1), stdin, depth);
+    }
     if (name === "su" || name === "script" || name === "flock") {
       const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
-      if (commandString !== null) return this.checkString(commandString, depth + 1);
+      // `su -` and `su -l` start the command in the user's home directory.
+      const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
+      if (commandString !== null)
+        return this.inDirectory(login ? "~" : null, () =>
+          this.checkString(commandString, depth + 1),
+        );
       // su without a command starts the user's shell, which reads its commands from stdin.
       if (name === "su") return this.checkShellInput(stdin, depth);
       if (name === "flock")
@@ -634,6 +755,11 @@ export class Checker {
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
     if (name === "sed") return this.checkSed(args, depth);
+    if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
+    if (PARTITION_EDITORS.has(name)) {
+      const script = stdin !== null && "text" in stdin ? stdin.text : null;
+      if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
+    }
     return catastrophicRule(name, args, this.doomedTarget);
   }
 
@@ -657,6 +783,32 @@ export class Checker {
     return null;
   }
 
+  /** A call of a function defined here: its body, with "$1"… set to the call's arguments. */
+  private checkCall(
+    name: string,
+    body: readonly Token[],
+    args: readonly string[],
+    depth: number,
+  ): string | null {
+    if (this.calling.has(name)) return null;
+    const saved = new Map<string, string | undefined>();
+    for (const key of ["@", "*", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"])
+      saved.set(key, this.variables.get(key));
+    const positional = this.positional;
+    this.calling.add(name);
+    this.setPositional(args);
+    try {
+      return this.checkScript({ tokens: body, tooDeep: false }, depth + 1);
+    } finally {
+      this.calling.delete(name);
+      this.positional = positional;
+      for (const [key, value] of saved) {
+        if (value === undefined) this.variables.delete(key);
+        else this.variables.set(key, value);
+      }
+    }
+  }
+
   private setPositional(values: readonly string[]): void {
     this.positional = values.slice(0, MAX_FAN_OUT);
     values.slice(0, 10).forEach((value, k) => this.variables.set(String(k + 1), value));
@@ -678,6 +830,7 @@ export class Checker {
         return this.checkString(commandString, depth + 1);
     }
     let at = firstOperand(args, 0, table);
+    const directory = wrapperDirectory(name, args, at);
     at += table.operandsBefore ?? 0;
     const inner = args.slice(at);
     if (name === "watch") return this.checkString(inner.join(" "), depth + 1);
@@ -685,20 +838,41 @@ export class Checker {
       // `sudo -s`, `sudo -i` and friends with no command start a shell reading stdin.
       return name === "sudo" || name === "doas" ? this.checkShellInput(stdin, depth) : null;
     }
-    return this.checkArgv(inner, stdin, depth + 1);
+    return this.inDirectory(directory, () => this.checkArgv(inner, stdin, depth + 1));
+  }
+
+  /**
+   * Runs a check with the working directory a wrapper sets for its command (`env -C /`,
+   * `sudo -D /`, a login shell's home), then restores the one before.
+   */
+  private inDirectory(directory: string | null, check: () => string | null): string | null {
+    if (directory === null) return check();
+    const saved = this.cwd;
+    this.cwd = changeDirectory(saved, directory);
+    try {
+      return check();
+    } finally {
+      this.cwd = saved;
+    }
   }
 
   private checkEnv(args: readonly string[], stdin: Data, depth: number): string | null {
-    const splitAt = args.findIndex((a) => a === "-S" || a === "--split-string");
+    // -S (also in a cluster, `-iS`) splits its one argument into words.
+    const splitAt = args.findIndex(
+      (a) => a === "--split-string" || (/^-[a-zA-Z0-9]{0,8}S$/.test(a) && a !== "--"),
+    );
     const split = splitAt >= 0 ? (args[splitAt + 1] ?? "") : longValue(args, "split-string");
     if (split !== null) {
-      // -S splits its one argument into words; the arguments after it follow unchanged.
+      // The arguments after the split string follow unchanged.
       const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
-    let at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
-    while (at < args.length && (isAssignment(args[at] as string) || args[at] === "-")) at++;
-    return this.checkArgv(args.slice(at), stdin, depth + 1);
+    const at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    const directory = optionValue(args, at, "C", "chdir");
+    // NAME=VALUE words stay in front of the command: checkArgv reads the ones a program runs
+    // (`env PAGER='…' man ls`).
+    const rest = args.slice(at).filter((a, k) => a !== "-" || k > 0);
+    return this.inDirectory(directory, () => this.checkArgv(rest, stdin, depth + 1));
   }
 
   private checkShell(args: readonly string[], stdin: Data, depth: number): string | null {
@@ -728,7 +902,7 @@ export class Checker {
     if (command) return null;
     const written = operand === undefined ? undefined : this.files.get(operand);
     if (written !== undefined) return this.checkString(written, depth + 1);
-    if (operand === undefined || operand === "/dev/stdin" || readsStdin)
+    if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
     // A script file that is a process substitution of a download: `sh <(curl …)`.
     return operand.includes(DOWNLOADED) ? REASONS.download : null;
@@ -794,6 +968,28 @@ export class Checker {
     return null;
   }
 
+  /**
+   * A makefile read from stdin (`make -f - <<EOF`) or written on this line: each recipe line
+   * (a line starting with a tab) is a command make hands to the shell.
+   */
+  private checkMakefile(args: readonly string[], stdin: Data, depth: number): string | null {
+    const file = valueAfter(args, "-f") ?? longValue(args, "file") ?? longValue(args, "makefile");
+    let text: string | undefined;
+    if (file === "-" || (file !== null && isStdinPath(file)))
+      text = stdin !== null && "text" in stdin ? stdin.text : undefined;
+    else
+      text =
+        this.files.get(file ?? "Makefile") ??
+        (file === null ? this.files.get("makefile") : undefined);
+    if (text === undefined) return null;
+    for (const line of text.split("\n").slice(0, 4 * MAX_FAN_OUT)) {
+      if (!line.startsWith("\t")) continue;
+      const reason = this.checkString(line.slice(1).replace(/^[@+-]{1,3}/, ""), depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
   private checkSed(args: readonly string[], depth: number): string | null {
     const scripts: string[] = [];
     for (let i = 0; i < args.length; i++) {
@@ -818,6 +1014,12 @@ export class Checker {
           const reason = this.checkString(body.slice(2), depth + 1);
           if (reason !== null) return reason;
         }
+        // `s/…/REPLACEMENT/e` runs the pattern space, once replaced, as a command.
+        const replacement = executedReplacement(body);
+        if (replacement !== null) {
+          const reason = this.checkString(replacement, depth + 1);
+          if (reason !== null) return reason;
+        }
       }
     }
     return null;
@@ -839,6 +1041,7 @@ export class Checker {
       "-a",
       "-E",
       "--delimiter",
+      "--arg-file",
     ]);
     for (; i < args.length; i++) {
       const arg = args[i] as string;
@@ -856,8 +1059,15 @@ export class Checker {
       // -a FILE reads the items from FILE: a file written here, or a process substitution's
       // output (which is what the word holds), instead of stdin.
       const argFile =
-        arg === "-a" ? args[i + 1] : arg.startsWith("--arg-file=") ? arg.slice(11) : null;
-      if (argFile !== null && argFile !== undefined)
+        arg === "-a" || arg === "--arg-file"
+          ? args[i + 1]
+          : arg.startsWith("--arg-file=")
+            ? arg.slice(11)
+            : arg.startsWith("-a")
+              ? arg.slice(2)
+              : null;
+      // `-a /dev/stdin` reads the items from stdin after all (a here-string, a pipe).
+      if (argFile !== null && argFile !== undefined && !isStdinPath(argFile))
         stdin = { text: this.files.get(argFile) ?? argFile };
       if (arg === "-0" || arg === "--null") delimiter = "nul";
       if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
@@ -868,12 +1078,13 @@ export class Checker {
     const data = stdin !== null && "text" in stdin ? stdin.text : "";
     const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
     if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
-    // `… | xargs sh -c`: the items become the shell's command string.
-    if (
-      SHELLS.has(programName(command[0] as string)) &&
-      command.length <= 3 &&
-      command.some((a) => /^-[a-z]*c/.test(a))
-    ) {
+    // `… | xargs sh -c`, `… | xargs sudo bash -c`: the items become the shell's command string.
+    const shellAt = command.findIndex((a) => SHELLS.has(programName(a)));
+    const shellOptions = shellAt < 0 ? [] : command.slice(shellAt + 1);
+    const takesString =
+      shellOptions.some((a) => /^-[a-z]{0,8}c/.test(a)) &&
+      (shellOptions.length <= 2 || shellOptions.every((a) => a.startsWith("-")));
+    if (takesString) {
       for (const line of lines.slice(0, MAX_FAN_OUT)) {
         const reason = this.checkString(line, depth + 1);
         if (reason !== null) return reason;
@@ -903,25 +1114,40 @@ export class Checker {
   private checkParallel(args: readonly string[], stdin: Data, depth: number): string | null {
     const separator = args.findIndex((a) => a === ":::" || a === "::::" || a === ":::+");
     const head = separator < 0 ? args : args.slice(0, separator);
-    const at = firstOperand(head, 0, {
-      shortWithValue: "jSdIaE",
-      longWithValue: ["jobs", "sshlogin", "delimiter", "arg-file", "results", "joblog", "timeout"],
-    });
+    const at = firstOperand(head, 0, PARALLEL_OPTIONS);
     const command = head.slice(at);
+    const directory = optionValue(head, at, null, "workdir") ?? optionValue(head, at, null, "wd");
+    return this.inDirectory(directory, () =>
+      this.checkParallelRuns({ args, head, command, separator }, stdin, depth),
+    );
+  }
+
+  private checkParallelRuns(call: ParallelCall, stdin: Data, depth: number): string | null {
+    const { args, head, command, separator } = call;
     // --pipe feeds the input itself to the command's stdin.
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
-    let inputs: string[];
+    const lines = (data: Data): string[] =>
+      data !== null && "text" in data ? data.text.split("\n").filter((l) => l.trim() !== "") : [];
+    // A file of inputs: one written here, a process substitution, or stdin itself.
+    const fileLines = (file: string): string[] =>
+      lines(isStdinPath(file) || file === "-" ? stdin : { text: this.files.get(file) ?? "" });
     const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
-    const source: Data = argFile !== null ? { text: this.files.get(argFile) ?? "" } : stdin;
-    if (separator >= 0) inputs = args.slice(separator + 1).filter((a) => a !== ":::");
-    else
-      inputs =
-        source !== null && "text" in source
-          ? source.text.split("\n").filter((l) => l.trim() !== "")
-          : [];
+    let inputs: string[];
+    if (separator >= 0) {
+      // `::: a b` lists inputs; `:::: FILE` names files of them.
+      inputs = [];
+      let files = false;
+      for (const arg of args.slice(separator)) {
+        if (arg === ":::" || arg === ":::+" || arg === "::::" || arg === "::::+")
+          files = arg.startsWith("::::");
+        else if (files) inputs.push(...fileLines(arg).slice(0, MAX_FAN_OUT));
+        else inputs.push(arg);
+      }
+    } else inputs = argFile !== null ? fileLines(argFile) : lines(stdin);
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
+    const replace = parallelReplacement(head);
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
       // parallel hands each input to a shell as one quoted argument of the command, after
       // joining the command's own words with blanks; -q and versions differ on quoting, so
@@ -931,8 +1157,8 @@ export class Checker {
           const line =
             command.length === 0
               ? input
-              : command.some((a) => a.includes("{}"))
-                ? command.map((a) => quote(a.replaceAll("{}", value))).join(" ")
+              : command.some((a) => a.includes(replace))
+                ? command.map((a) => quote(a.replaceAll(replace, value))).join(" ")
                 : `${command.map(quote).join(" ")} ${value}`;
           const reason = this.checkString(line, depth + 1);
           if (reason !== null) return reason;
@@ -1009,11 +1235,91 @@ function packageRunnerCommand(name: string, args: readonly string[]): string[] |
   return rest.slice(at);
 }
 
+/**
+ * The working directory a wrapper gives the command it runs, from its options `args[0..end)`:
+ * `sudo -D DIR`, `env -C DIR`, `systemd-run --working-directory=DIR`, `unshare --wd=DIR`; a
+ * login (`sudo -i`) starts in the user's home, and chroot in the new root.
+ */
+function wrapperDirectory(name: string, args: readonly string[], end: number): string | null {
+  switch (name) {
+    case "sudo":
+      return (
+        optionValue(args, end, "D", "chdir") ??
+        (args.slice(0, end).some((a) => a === "--login" || /^-[a-zA-Z]{0,8}i/.test(a)) ? "~" : null)
+      );
+    case "run0":
+      return optionValue(args, end, "D", "chdir");
+    case "systemd-run":
+      return optionValue(args, end, null, "working-directory");
+    case "unshare":
+    case "nsenter":
+      return optionValue(args, end, "w", "wd");
+    case "chroot":
+      return "/";
+    case "daemonize":
+      return optionValue(args, end, "c", null);
+    case "chpst":
+      return optionValue(args, end, "/", null) === null ? null : "/";
+    default:
+      return null;
+  }
+}
+
+/** A parallel command line cut up: all its words, those before the inputs, and its command. */
+interface ParallelCall {
+  readonly args: readonly string[];
+  readonly head: readonly string[];
+  readonly command: readonly string[];
+  /** Index of the first `:::` or `::::`, or -1. */
+  readonly separator: number;
+}
+
+/** The string parallel replaces with each input: `{}`, or what -I / --replace / -i name. */
+function parallelReplacement(head: readonly string[]): string {
+  for (let i = 0; i < head.length; i++) {
+    const arg = head[i] as string;
+    if (arg === "-I") return head[i + 1] || "{}";
+    if (arg.startsWith("-I") || (arg.startsWith("-i") && arg.length > 2)) return arg.slice(2);
+    if (arg.startsWith("--replace=")) return arg.slice(10) || "{}";
+    if (!arg.startsWith("-")) break;
+  }
+  return "{}";
+}
+
+/** The replacement of a sed `s` command that carries the `e` flag, unescaped; else null. */
+function executedReplacement(command: string): string | null {
+  if (command[0] !== "s" || command.length < 4) return null;
+  const delimiter = command[1] as string;
+  const parts: string[] = [""];
+  for (let k = 2; k < command.length && parts.length <= 3; k++) {
+    const c = command[k] as string;
+    if (c === "\\" && k + 1 < command.length) {
+      const next = command[k + 1] as string;
+      parts[parts.length - 1] += next === delimiter ? next : c + next;
+      k++;
+    } else if (c === delimiter) parts.push("");
+    else parts[parts.length - 1] += c;
+  }
+  return parts.length >= 3 && (parts[2] ?? "").includes("e") ? (parts[1] as string) : null;
+}
+
+/** What printf prints: the format with its conversions filled in, escapes decoded. */
+function printfOutput(args: readonly string[]): string {
+  const format = args[0] ?? "";
+  if (!format.includes("%")) return decodeEscapes(args.join(" "));
+  const rest = args.slice(1);
+  return decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? ""));
+}
+
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */
 function isLiteralField(word: Word): boolean {
   return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
 }
 
+// `${NAME:-`, `${NAME=`, `${NAME+`, `${NAME[`: a parameter expansion that can supply a value.
+const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
+// Builtins that bind variables to lines of their input.
+const READERS = new Set(["read", "mapfile", "readarray"]);
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
@@ -1050,7 +1356,8 @@ const NO_VALUES: readonly string[] = Object.freeze([]);
 // Programs commandOptionValues reads.
 const HOOKED_PROGRAMS = new Set([
   ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
-  ...["vim", "vi", "nvim", "ex", "view"],
+  "byobu",
+  ...["vim", "vi", "nvim", "ex", "view", "less", "more"],
 ]);
 
 // git settings whose value git runs through the shell.
@@ -1119,13 +1426,17 @@ function commandOptionValues(name: string, args: readonly string[]): readonly st
       if (spawn !== null)
         values.push(script.slice(spawn.index + spawn[0].length).split(/[;\n]/)[0] as string);
     } else if (
-      name === "tmux" &&
+      (name === "tmux" || name === "byobu") &&
       k === 0 &&
       ["new-session", "new", "new-window", "neww"].includes(arg)
     ) {
       // tmux new-session [options] [shell-command]: the last word is a command string.
       const last = args[args.length - 1] as string;
       if (args.length > 1 && !last.startsWith("-")) values.push(last);
+    } else if ((name === "less" || name === "more") && arg.startsWith("+")) {
+      // `less '+!CMD'`: a less command at start-up; `!` runs a shell command.
+      const bang = /^\+:?\s{0,4}!/.exec(arg);
+      if (bang !== null) values.push(arg.slice(bang[0].length));
     } else if (
       name === "vim" ||
       name === "vi" ||

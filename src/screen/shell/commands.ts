@@ -5,8 +5,17 @@
 import type { Redirect, Script, Token, Word } from "./lexer.js";
 import { plainText } from "./lexer.js";
 
+/** `a=(/ /etc)` or `a+=(…)`: a bash array assignment, its words not a command of their own. */
+export interface ArrayAssignment {
+  readonly name: string;
+  readonly append: boolean;
+  readonly words: readonly Word[];
+}
+
 export interface SimpleCommand {
   readonly words: readonly Word[];
+  /** Array assignments among the command's words (`declare -a a=(…)`, `a=(…)`). */
+  readonly arrays: readonly ArrayAssignment[];
   readonly redirects: readonly Redirect[];
   /** The stage before this one in a pipeline, whose output is this command's input. */
   readonly previous: SimpleCommand | null;
@@ -38,6 +47,38 @@ const RESERVED = new Set([
 
 // Most commands have no redirection; they share this empty list, which is never pushed to.
 const NO_REDIRECTS: Redirect[] = [];
+const NO_ARRAYS: ArrayAssignment[] = [];
+const ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]{0,63}\+?=$/;
+
+/**
+ * The array assignment whose `NAME=` word is token k, and the index of its closing `)`; null
+ * when token k does not start one. The elements are the words up to the `)`.
+ */
+export function arrayAt(
+  tokens: readonly Token[],
+  k: number,
+): { readonly array: ArrayAssignment; readonly end: number } | null {
+  const token = tokens[k] as Token;
+  const open = tokens[k + 1];
+  if (token.kind !== "word" || token.parts !== null || token.quoted) return null;
+  if (open?.kind !== "op" || open.op !== "(" || !ARRAY_START.test(token.text)) return null;
+  // Find the `)` first: an unclosed `a=(` (a hostile line holds thousands) allocates nothing.
+  let j = k + 2;
+  for (; j < tokens.length; j++) {
+    const element = tokens[j] as Token;
+    if (element.kind !== "word" && (element.kind !== "op" || element.op !== "\n")) break;
+  }
+  const close = tokens[j];
+  if (close?.kind !== "op" || close.op !== ")") return null;
+  const words: Word[] = [];
+  for (let e = k + 2; e < j; e++) {
+    const element = tokens[e] as Token;
+    if (element.kind === "word") words.push(element);
+  }
+  const append = token.text.endsWith("+=");
+  const name = token.text.slice(0, append ? -2 : -1);
+  return { array: { name, append, words }, end: j };
+}
 
 export function simpleCommands(script: Script): SimpleCommand[] {
   const commands: SimpleCommand[] = [];
@@ -48,17 +89,19 @@ export function simpleCommands(script: Script): SimpleCommand[] {
   let end = -1;
   let words: Word[] | null = null;
   let redirects: Redirect[] = NO_REDIRECTS;
+  let arrays: ArrayAssignment[] = NO_ARRAYS;
   let previous: SimpleCommand | null = null;
   const wordCount = (): number => (words !== null ? words.length : first < 0 ? 0 : end - first);
 
   // New arrays only after a command took the old ones: a run of operators allocates nothing.
   const finish = (piped: boolean): void => {
     let done: SimpleCommand | null = null;
-    if (wordCount() > 0 || redirects.length > 0) {
+    if (wordCount() > 0 || redirects.length > 0 || arrays.length > 0) {
       const taken = words ?? (first < 0 ? [] : (tokens.slice(first, end) as Word[]));
-      done = { words: taken, redirects, previous };
+      done = { words: taken, arrays, redirects, previous };
       commands.push(done);
       redirects = NO_REDIRECTS;
+      arrays = NO_ARRAYS;
     }
     words = null;
     first = -1;
@@ -70,6 +113,17 @@ export function simpleCommands(script: Script): SimpleCommand[] {
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k] as Token;
     if (token.kind === "word") {
+      const next = tokens[k + 1];
+      const assignment = next?.kind === "op" && next.op === "(" ? arrayAt(tokens, k) : null;
+      if (assignment !== null) {
+        // The elements are data for the array, not a command; the words around it still
+        // belong to the command (`declare -a a=(…)`), so they are copied out by hand.
+        if (arrays === NO_ARRAYS) arrays = [];
+        arrays.push(assignment.array);
+        if (words === null) words = first < 0 ? [] : (tokens.slice(first, end) as Word[]);
+        k = assignment.end;
+        continue;
+      }
       if (functionName) {
         functionName = false;
         continue;

@@ -47,17 +47,25 @@ const FIND_NEUTRAL = new Set([
 // `-name '*'` narrows nothing.
 const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-wholename"]);
 
+/**
+ * Whether a test narrows what find acts on. find evaluates its expression left to right, so
+ * only tests before the first action count: `find / -delete -name x` deletes everything.
+ * A negated test (`! -name x`, `-not -path p`) still leaves almost everything, and so does a
+ * pattern that matches every name.
+ */
 export function findFilters(args: readonly string[]): boolean {
-  let inExec = false;
   for (let k = 0; k < args.length; k++) {
     const arg = args[k] as string;
-    if (inExec) {
-      if (arg === ";" || arg === "+") inExec = false;
+    if (ACTIONS.has(arg)) return false;
+    if (arg === "!" || arg === "-not") {
+      k += args[k + 2] !== undefined && !(args[k + 2] as string).startsWith("-") ? 2 : 1;
       continue;
     }
-    if (arg === "-exec" || arg === "-execdir" || arg === "-ok" || arg === "-okdir") inExec = true;
-    else if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
+    if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
+    else if ((arg === "-regex" || arg === "-iregex") && /^\.\*$/.test(args[k + 1] ?? "")) k++;
     else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) return true;
   }
   return false;
 }
+
+const ACTIONS = new Set(["-delete", "-exec", "-execdir", "-ok", "-okdir"]);

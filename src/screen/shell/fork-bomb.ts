@@ -80,11 +80,8 @@ const ENDLESS = new Set(["true", ":", "1"]);
 function endlessSpawningLoop(tokens: readonly Token[]): boolean {
   for (let k = 0; k < tokens.length; k++) {
     const keyword = wordText(tokens[k]);
-    if (keyword !== "while" && keyword !== "until") continue;
-    const condition = wordText(tokens[k + 1]);
-    const endless =
-      keyword === "while" ? condition !== null && ENDLESS.has(condition) : condition === "false";
-    if (!endless) continue;
+    if (keyword !== "while" && keyword !== "until" && keyword !== "for") continue;
+    if (!endlessCondition(tokens, k, keyword)) continue;
     let at = k + 2;
     while (at < tokens.length && wordText(tokens[at]) !== "do") at++;
     let level = 0;
@@ -101,4 +98,25 @@ function endlessSpawningLoop(tokens: readonly Token[]): boolean {
     if (spawns && !waits) return true;
   }
   return false;
+}
+
+/**
+ * `while true`, `while :`, `while [ 1 ]`, `until false`, and the C-style `for ((;;))` whose
+ * empty condition never fails.
+ */
+function endlessCondition(tokens: readonly Token[], k: number, keyword: string): boolean {
+  if (keyword === "for")
+    return (
+      isOp(tokens[k + 1], "(") &&
+      isOp(tokens[k + 2], "(") &&
+      isOp(tokens[k + 3], ";;") &&
+      isOp(tokens[k + 4], ")")
+    );
+  let condition = wordText(tokens[k + 1]);
+  // `[ 1 ]`, `[[ true ]]`: a test of a constant that is always true.
+  if ((condition === "[" || condition === "[[") && keyword === "while") {
+    const closer = wordText(tokens[k + 3]);
+    if (closer === "]" || closer === "]]") condition = wordText(tokens[k + 2]);
+  }
+  return keyword === "while" ? condition !== null && ENDLESS.has(condition) : condition === "false";
 }

@@ -101,3 +101,25 @@ export function longValue(args: readonly string[], name: string): string | null 
   }
   return null;
 }
+
+/**
+ * The value of an option among the options `args[0..end)`: `-D DIR`, `-DDIR`, `--chdir=DIR` or
+ * `--chdir DIR`. The last one given wins, as with getopt. Null when none is given.
+ */
+export function optionValue(
+  args: readonly string[],
+  end: number,
+  short: string | null,
+  long: string | null,
+): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < end && i < args.length; i++) {
+    const arg = args[i] as string;
+    if (long !== null && (arg === `--${long}` || arg.startsWith(`--${long}=`))) {
+      value = arg.length === long.length + 2 ? (args[i + 1] ?? null) : arg.slice(long.length + 3);
+    } else if (short !== null && arg.startsWith(`-${short}`) && !arg.startsWith("--")) {
+      value = arg.length === 2 ? (args[i + 1] ?? null) : arg.slice(2);
+    }
+  }
+  return value;
+}

@@ -18,6 +18,7 @@ export const SHELLS = new Set([
   "rbash",
   "pdksh",
   "posh",
+  ...["oksh", "loksh", "lksh", "hush", "bosh", "osh", "ysh", "nu", "elvish", "xonsh", "ion"],
 ]);
 
 export const WRAPPERS: Readonly<
@@ -101,15 +102,46 @@ export const WRAPPERS: Readonly<
   firejail: {},
   "flatpak-spawn": {},
   watch: { shortWithValue: "nq", longWithValue: ["interval"] },
-  unshare: { shortWithValue: "S", longWithValue: ["setuid", "setgid", "root", "wd"] },
+  unshare: { shortWithValue: "SRw", longWithValue: ["setuid", "setgid", "root", "wd"] },
   nsenter: { shortWithValue: "tSG", longWithValue: ["target", "setuid", "setgid", "root", "wd"] },
-  sg: { operandsBefore: 1 },
   xvfb_run: {},
   setarch: { operandsBefore: 1 },
   linux32: {},
   linux64: {},
   screen: { shortWithValue: "SsTpcehX" },
   "xvfb-run": { shortWithValue: "nsefwp" },
+  "dbus-launch": {},
+  "dbus-run-session": { longWithValue: ["config-file", "dbus-daemon"] },
+  setpriv: {
+    longWithValue: [
+      ...["reuid", "regid", "ruid", "rgid", "euid", "egid", "groups", "inh-caps"],
+      ...["ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label"],
+      ...["apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"],
+    ],
+  },
+  // runit's and daemontools' process wrappers.
+  chpst: { shortWithValue: "uUbe/nlLmdopfcrt" },
+  softlimit: { shortWithValue: "amdsloprfct" },
+  setuidgid: { operandsBefore: 1 },
+  daemonize: { shortWithValue: "ceEoplu" },
+};
+
+/** GNU parallel's options that take a value: the command starts after them. */
+export const PARALLEL_OPTIONS: OptionTable = {
+  shortWithValue: "aCdEIjJLnNPsS",
+  longWithValue: [
+    ...["arg-file", "arg-file-sep", "arg-sep", "basefile", "bf", "block", "block-size"],
+    ...["colsep", "compress-program", "decompress-program", "delay", "delimiter", "env"],
+    ...["filter", "header", "halt", "halt-on-error", "joblog", "jobs", "load"],
+    ...["max-args", "max-chars", "max-lines", "max-procs", "max-replace-args", "memfree"],
+    ...["memsuspend", "nice", "profile", "recstart", "recend", "results", "res", "retries"],
+    ...["return", "rpl", "sshdelay", "sshlogin", "sshloginfile", "slf", "ssh", "tagstring"],
+    ...["termseq", "timeout", "tmpdir", "trc", "transferfile", "tf", "workdir", "wd"],
+    ...["limit", "match", "group-by", "shard", "bin", "ctagstring", "template", "tmpl"],
+    ...["sqlmaster", "sqlworker", "sqlandworker", "parens", "process-slot-var"],
+    ...["seqreplace", "id", "semaphorename", "semaphoretimeout", "st"],
+    ...["minversion", "trim", "total-jobs", "controlmaster"],
+  ],
 };
 
 export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
@@ -124,16 +156,37 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
   rscript: ["-e"],
   r: ["-e"],
   osascript: ["-e"],
+  julia: ["-e", "-E"],
+  elixir: ["-e"],
+  groovy: ["-e"],
+  racket: ["-e"],
+  guile: ["-c"],
+  emacs: ["--eval"],
   pwsh: ["-c", "-command"],
   powershell: ["-c", "-command"],
 };
 
 export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
 const STDIN_READERS_LIST = [
-  ...["xargs", "parallel", "source", ".", "sudo", "doas", "su", "env", "eval", "exec", "command"],
+  ...[
+    "xargs",
+    "parallel",
+    "sem",
+    "parset",
+    "source",
+    ".",
+    "sudo",
+    "doas",
+    "su",
+    "env",
+    "eval",
+    "exec",
+    "command",
+  ],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
-  ...["pkexec", "run0", "crontab"],
-  ...["at", "batch"],
+  ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
+  ...["at", "batch", "mapfile", "readarray", "make"],
+  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.
@@ -194,4 +247,9 @@ function normalizeCommandName(name: string): string {
 export function isAssignment(word: string): boolean {
   // Most words have no "=" at all; only those pay for the pattern.
   return word.includes("=") && /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
+}
+
+/** Names by which a program reads its own standard input as a file. */
+export function isStdinPath(path: string): boolean {
+  return path === "/dev/stdin" || path === "/dev/fd/0" || path === "/proc/self/fd/0";
 }

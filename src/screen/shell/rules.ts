@@ -3,6 +3,7 @@
 import { longValue, permutedFlags } from "./options.js";
 import { REASONS } from "./reasons.js";
 import { isBlockDevice } from "./targets.js";
+import { deviceWriteRule } from "./device-writes.js";
 
 /**
  * The literal rules, on the program that finally runs. `doomed` says why a target path would be
@@ -13,7 +14,9 @@ export function catastrophicRule(
   args: readonly string[],
   doomed: (target: string) => string | null,
 ): string | null {
-  if (name === "rm") {
+  const deviceWrite = deviceWriteRule(name, args);
+  if (deviceWrite !== null) return deviceWrite;
+  if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
     const recursive =
       /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
@@ -64,7 +67,29 @@ export function catastrophicRule(
       longWithValue: ["target-directory", "suffix"],
     });
     const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
-    return sources.some((source) => doomed(source) !== null) ? REASONS.move : null;
+    if (sources.some((source) => doomed(source) !== null)) return REASONS.move;
+    // `mv image.img /dev/sda` onto an existing device node writes through it.
+    return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
+      ? REASONS.device
+      : null;
+  }
+  if (name === "chcon") {
+    // SELinux relabelling of a whole system tree leaves the machine unable to boot or log in.
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "turl",
+      longWithValue: ["user", "role", "type", "range", "reference"],
+    });
+    const recursive = flags.short.includes("R") || flags.long.includes("recursive");
+    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+  }
+  if (name === "icacls" || name === "takeown") {
+    // Windows: `icacls C:\ /grant Everyone:F /T`, `takeown /f C:\ /r`, recursive over a drive.
+    const lower = args.map((a) => a.toLowerCase());
+    const recursive = lower.includes(name === "icacls" ? "/t" : "/r");
+    const target = name === "icacls" ? args[0] : args[lower.indexOf("/f") + 1];
+    return recursive && target !== undefined && doomed(target) !== null
+      ? REASONS.permissions
+      : null;
   }
   if (name === "setfacl" || name === "chattr") {
     const flags = permutedFlags(args, 0, {

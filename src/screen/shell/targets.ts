@@ -44,6 +44,9 @@ const SYSTEM_TOP = new Set([
 const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
   home: "any",
   users: "any",
+  lib: "any",
+  lib32: "any",
+  lib64: "any",
   usr: new Set(["bin", "sbin", "lib", "lib32", "lib64", "libexec", "share", "include", "local"]),
   var: new Set(["lib", "db", "log", "spool", "mail"]),
   private: new Set(["etc", "var"]),
@@ -53,6 +56,7 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
 };
 
 const GLOB_CHARS = /[*?[{]/;
+const WORKING_DIRECTORY = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/;
 const TEMP_CLIMB =
   /^\$(?:\{(?:TMPDIR|TMP|TEMP)\}|(?:TMPDIR|TMP|TEMP)(?![A-Za-z0-9_]))(?=\/\.\.(?:\/|$))/;
 
@@ -192,6 +196,9 @@ export function catastrophicTarget(path: string): string | null {
   if (path[1] === ":" && (path[2] === "\\" || path[2] === "/")) {
     return /^[A-Za-z]$/.test(lead) ? catastrophicTarget(path.slice(2).replaceAll("\\", "/")) : null;
   }
+  // The working directory by name (`$PWD/../..`, `~+/..`) is an unknown directory, like ".".
+  const here = WORKING_DIRECTORY.exec(path);
+  if (here !== null) return catastrophicTarget(`.${path.slice(here[0].length)}`);
   const { base, segments } = segmentsOf(path);
   if (base === "relative") {
     // Climbing four or more levels from an unknown directory reaches the root or close to it.
@@ -239,6 +246,10 @@ const BLOCK_DEVICE = [
   /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
   /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
   /^(?:md|dm-)[0-9]{1,4}$/,
+  // Flash, cache, network and replicated block devices, and ZFS volumes.
+  /^(?:mtd|mtdblock|bcache|rbd|drbd|zd)[0-9]{1,4}$/,
+  /^nbd[0-9]{1,3}(?:p[0-9]{1,3})?$/,
+  /^ubi[0-9]{1,3}(?:_[0-9]{1,3})?$/,
   /^fd[0-9]$/,
   /^(?:ad|ada|da|vtbd|nvd)[0-9]{1,3}(?:[ps][0-9]{1,3})?$/,
   /^root$/,
@@ -255,7 +266,11 @@ export function isBlockDevice(path: string): boolean {
   if (!path.includes("dev")) return false;
   const { base, segments } = segmentsOf(path);
   if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
-  if (segments.length === 3 && (segments[1] === "mapper" || segments[1] === "disk")) return true;
+  if (
+    segments.length === 3 &&
+    ["mapper", "disk", "block", "md", "zvol"].includes(segments[1] as string)
+  )
+    return true;
   if (segments.length === 4 && segments[1] === "disk" && segments[2]?.startsWith("by-"))
     return true;
   if (segments.length !== 2) return false;

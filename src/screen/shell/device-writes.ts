@@ -1,0 +1,86 @@
+// More ways to destroy a disk than the classic dd, mkfs and redirect: a program told to write
+// its output onto a block device (`curl -o /dev/sda`, `sort -o`, `openssl -out`, `mv`, socat,
+// `rsync --write-devices`), secure erasers and sanitizers, and the volume managers that put a
+// new pool, array or physical volume over whatever a disk held.
+
+import { REASONS } from "./reasons.js";
+import { isBlockDevice } from "./targets.js";
+
+// Options through which a program names the file it writes.
+const OUTPUT_OPTIONS = new Set([
+  ...["-o", "-O", "--output", "--output-document", "--outfile", "--out", "-out", "--of"],
+  ...["--output-file", "--target", "--destination"],
+]);
+
+const ERASERS = new Set(["scrub", "wipe", "nwipe", "secure-delete"]);
+const FORMATTERS = new Set(["mkudffs", "mkexfatfs", "mkreiserfs", "mkhfs", "mformat"]);
+
+export function deviceWriteRule(name: string, args: readonly string[]): string | null {
+  if (writesOutputTo(args)) return REASONS.device;
+  if (ERASERS.has(name)) return args.some(isBlockDevice) ? REASONS.wipe : null;
+  if (FORMATTERS.has(name)) return args.some(isBlockDevice) ? REASONS.mkfs : null;
+  switch (name) {
+    case "dc3dd":
+      return args.some((a) => a.startsWith("wipe=") && isBlockDevice(a.slice(5)))
+        ? REASONS.wipe
+        : null;
+    case "hdparm":
+      return args.some((a) => a.startsWith("--sanitize-")) && args.some(isBlockDevice)
+        ? REASONS.wipe
+        : null;
+    case "sg_format":
+    case "sg_sanitize":
+      // SCSI format and sanitize of a whole drive, through its generic (/dev/sg*) node too.
+      return (name === "sg_sanitize" || args.includes("--format") || args.includes("-F")) &&
+        args.some((a) => a.startsWith("/dev/"))
+        ? REASONS.wipe
+        : null;
+    case "socat":
+      // An address that opens a device: `/dev/sda`, `OPEN:/dev/sda,…`, `FILE:…`, `CREATE:…`.
+      return args.some((a) =>
+        isBlockDevice((a.replace(/^(?:g?open|file|create):/i, "").split(",")[0] ?? "") || ""),
+      )
+        ? REASONS.device
+        : null;
+    case "rsync":
+      return args.includes("--write-devices") && isBlockDevice(args[args.length - 1] ?? "")
+        ? REASONS.device
+        : null;
+    case "zpool":
+      return args[0] === "create" && args.some(isBlockDevice) ? REASONS.mkfs : null;
+    case "mdadm":
+      return (args.includes("--create") || args.includes("-C")) && args.some(isBlockDevice)
+        ? REASONS.wipe
+        : null;
+    case "pvcreate":
+      return args.some((a) => /^-[a-zA-Z]{0,4}[fy]/.test(a) || a === "--force" || a === "--yes") &&
+        args.some(isBlockDevice)
+        ? REASONS.wipe
+        : null;
+    case "btrfs":
+      return args[0] === "device" && args[1] === "add" && args.some(isBlockDevice)
+        ? REASONS.mkfs
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** `-o /dev/sda`, `-o/dev/sda`, `--output=/dev/sda`: an output file that is a block device. */
+function writesOutputTo(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    // Only an option can name the output, and only a word naming a device can be one.
+    if (arg.length < 2 || arg[0] !== "-" || arg === "--") continue;
+    if (OUTPUT_OPTIONS.has(arg)) {
+      if (isBlockDevice(args[i + 1] ?? "")) return true;
+      continue;
+    }
+    if (!arg.includes("/dev/")) continue;
+    const eq = arg.indexOf("=");
+    if (eq > 0 && OUTPUT_OPTIONS.has(arg.slice(0, eq)) && isBlockDevice(arg.slice(eq + 1)))
+      return true;
+    if ((arg[1] === "o" || arg[1] === "O") && isBlockDevice(arg.slice(2))) return true;
+  }
+  return false;
+}
