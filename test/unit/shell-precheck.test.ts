@@ -752,6 +752,17 @@ describe("precheck cost is bounded by the input, not by how it nests or repeats"
     assert.equal(precheckCommand("echo " + "$(date)".repeat(1000)), null);
   });
 
+  test("function bodies and loops that never close are paid for: refused as unscreenable, not read once per opener", () => {
+    // Each opener used to read up to 4,096 tokens ahead: the count of openers times that.
+    assert.equal(precheckCommand(fill("f(){ ")), REASONS.tooDeep);
+    assert.equal(precheckCommand(fill("while true ")), REASONS.tooDeep);
+    // Closed bodies cost what they hold: hundreds of small functions are checked, and a bomb
+    // among them is still found.
+    const many = Array.from({ length: 300 }, (_, i) => `f${i}(){ echo ${i}; }`).join("\n");
+    assert.equal(precheckCommand(many), null);
+    assert.equal(precheckCommand(`${many}\nb(){ b|b& };b`), REASONS.forkBomb);
+  });
+
   test("wrapper and eval chains re-reading the rest of the line are bounded", () => {
     for (const unit of ["eval ", "env ", "sudo ", "nohup ", "bash -c "]) {
       const r = precheckCommand(fill(unit).slice(0, limit - 1) + "x");

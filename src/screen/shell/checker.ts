@@ -151,7 +151,7 @@ export class Checker {
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
     if (script.tokens.length === 0) return null;
-    if (forkBombIn(script)) return REASONS.forkBomb;
+    if (forkBombIn(script, (units) => this.spend(units))) return REASONS.forkBomb;
     // Arrays first, so that `for d in "${a[@]}"` sees their elements. Both arrays and function
     // definitions need a `(` (or the word `function`): one pass finds whether to look.
     const tokens = script.tokens;

@@ -19,9 +19,9 @@ function isOp(token: Token | undefined, op: string): boolean {
  * True when the script defines a function that calls itself in the background or a pipe, or
  * runs an endless loop that starts background jobs and never waits for them.
  */
-export function forkBombIn(script: Script): boolean {
+export function forkBombIn(script: Script, spend: (units: number) => void): boolean {
   const tokens = script.tokens;
-  if (endlessSpawningLoop(tokens)) return true;
+  if (endlessSpawningLoop(tokens, spend)) return true;
   for (let k = 0; k < tokens.length; k++) {
     let name: string | null = null;
     let at = k;
@@ -39,12 +39,20 @@ export function forkBombIn(script: Script): boolean {
     }
     if (name === null || name === "") continue;
     while (isOp(tokens[at], "\n")) at++;
-    if (callsItselfConcurrently(tokens, at, name)) return true;
+    if (callsItselfConcurrently(tokens, at, name, spend)) return true;
   }
   return false;
 }
 
-function callsItselfConcurrently(tokens: readonly Token[], start: number, name: string): boolean {
+// Each body read is paid for from the precheck's budget: definitions nested without end (or
+// never closed) would otherwise cost their count times MAX_BODY_TOKENS, and a script that
+// exhausts the budget is refused as unscreenable.
+function callsItselfConcurrently(
+  tokens: readonly Token[],
+  start: number,
+  name: string,
+  spend: (units: number) => void,
+): boolean {
   const opener = tokens[start];
   const braces = wordText(opener)?.startsWith("{") === true;
   if (!braces && !isOp(opener, "(")) return false;
@@ -52,7 +60,8 @@ function callsItselfConcurrently(tokens: readonly Token[], start: number, name: 
   let calls = 0;
   let concurrent = false;
   const end = Math.min(tokens.length, start + MAX_BODY_TOKENS);
-  for (let k = start; k < end; k++) {
+  let k = start;
+  for (; k < end; k++) {
     const token = tokens[k] as Token;
     const text = wordText(token);
     if (braces && text !== null) {
@@ -70,14 +79,17 @@ function callsItselfConcurrently(tokens: readonly Token[], start: number, name: 
     }
     if (level === 0) break;
   }
-  return (
-    calls >= 1 && concurrent && (calls >= 2 || tokens.slice(start, end).some((t) => isOp(t, "&")))
-  );
+  spend(k - start);
+  if (calls === 0 || !concurrent) return false;
+  if (calls >= 2) return true;
+  spend(end - start);
+  for (let j = start; j < end; j++) if (isOp(tokens[j], "&")) return true;
+  return false;
 }
 
 const ENDLESS = new Set(["true", ":", "1"]);
 
-function endlessSpawningLoop(tokens: readonly Token[]): boolean {
+function endlessSpawningLoop(tokens: readonly Token[], spend: (units: number) => void): boolean {
   for (let k = 0; k < tokens.length; k++) {
     const keyword = wordText(tokens[k]);
     if (keyword !== "while" && keyword !== "until" && keyword !== "for") continue;
@@ -88,13 +100,15 @@ function endlessSpawningLoop(tokens: readonly Token[]): boolean {
     let spawns = false;
     let waits = false;
     const end = Math.min(tokens.length, at + MAX_BODY_TOKENS);
-    for (let j = at; j < end; j++) {
+    let j = at;
+    for (; j < end; j++) {
       const text = wordText(tokens[j]);
       if (text === "do") level++;
       if (text === "done" && --level === 0) break;
       if (text === "wait" || text === "sleep" || text === "read") waits = true;
       if (isOp(tokens[j], "&")) spawns = true;
     }
+    spend(j - k);
     if (spawns && !waits) return true;
   }
   return false;
