@@ -49,6 +49,10 @@ const MADE_AGENTS = terms.list(T.MADE_AGENTS);
 const AGAINST = terms.list(T.AGAINST);
 const LIFE = terms.list(T.LIFE);
 const ABOUT_AGENTS = terms.list(T.ABOUT_AGENTS);
+const INTRUDE = terms.list(T.INTRUDE);
+const ILLICIT = terms.list(T.ILLICIT);
+const FACILITIES = terms.list(T.FACILITIES);
+const HELD_THERE = terms.list(T.HELD_THERE);
 const DANGER_ADJ = terms.list(T.DANGER_ADJ);
 const AIMED_AT = terms.phraseGroup(T.AIMED_AT);
 const PLACES = terms.list(T.PLACES);
@@ -67,7 +71,8 @@ export function asksForDeliberateHarm(words: Words): boolean {
     harmsMany(words) ||
     acquiresPastControls(words) ||
     engineersAnAgent(words) ||
-    createsAnAgentAgainstLife(words)
+    createsAnAgentAgainstLife(words) ||
+    intrudesOnAFacility(words)
   );
 }
 
@@ -167,4 +172,12 @@ function engineersAnAgent(words: Words): boolean {
 function createsAnAgentAgainstLife(words: Words): boolean {
   if (!words.any(AGAINST) || !words.any(LIFE) || !biological(words)) return false;
   return askedNear(words, CREATE, MADE_AGENTS, { gap: 4, reset: ABOUT_AGENTS });
+}
+
+// "gain unauthorized access to a biological synthesis facility", "break into a lab that stores
+// pathogens", "sabotage a chlorine tanker", "steal toxin samples from a freezer" (but not "get
+// access to the chemistry lab after hours", which asks for nothing illicit).
+function intrudesOnAFacility(words: Words): boolean {
+  if (!words.any(ILLICIT) || !words.any(HELD_THERE) || !words.any(FACILITIES)) return false;
+  return words.near(INTRUDE, FACILITIES, 6) || words.near(INTRUDE, HELD_THERE, 4);
 }
