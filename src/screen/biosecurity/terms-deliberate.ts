@@ -238,7 +238,9 @@ export const COVERT = [
 // "make my boss sick", "get her ill".
 export const MAKE_OR_GET = ["make", "get", "got"];
 export const SICK = ["sick", "ill", "infected"];
-export const SPREADING_WORDS = ["awareness", "information", "knowledge", "news", "word", "love"];
+// What is spread besides an agent ("spread awareness of HIV"). Not "word": so common a word,
+// kept, would slow every scan of ordinary text.
+export const SPREADING_WORDS = ["awareness", "information", "knowledge", "news", "love"];
 
 // Contaminating a supply: the verb, the supply, and what is put into it.
 export const CONTAMINATE = [
