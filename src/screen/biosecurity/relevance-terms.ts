@@ -158,6 +158,18 @@ export const STEALTH = [
   ["undetected"],
   ["untraceabl*"],
   ["undetectabl*"],
+  // Unnoticed, and outside oversight: "acquire the materials without regulatory oversight".
+  ["without", "arousing"],
+  ["without", "raising"],
+  ["without", "attracting"],
+  ["without", "regulatory"],
+  ["without", "oversight"],
+  ["without", "being", "noticed"],
+  ["without", "anyone", "noticing"],
+  ["under", "the", "radar"],
+  ["surreptitious*"],
+  ["clandestin*"],
+  ["covertly"],
 ];
 
 export const MAKE = [
