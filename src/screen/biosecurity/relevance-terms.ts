@@ -85,7 +85,6 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["mustard", "gas*"],
   ["sulfur", "mustard"],
   ["sulphur", "mustard"],
-  ["chlorine", "gas*"],
   ["hydrogen", "cyanide"],
   ["cyanogen", "chloride"],
   ["poison", "gas*"],
@@ -122,6 +121,9 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["germ", "warfare"],
 ];
 
+// Chlorine gas: relevant when it is made (see relevance.ts).
+export const CHLORINE_GAS = [["chlorine", "gas*"]];
+
 export const ENHANCE = ["enhanc*", "increas*", "boost*", "augment*", "maximi*", "heighten*"];
 export const DANGER_TRAITS = ["transmiss*", "virulen*", "pathogenic*", "lethal*", "contagio*"];
 export const MORE = ["more"];
@@ -156,6 +158,18 @@ export const STEALTH = [
   ["undetected"],
   ["untraceabl*"],
   ["undetectabl*"],
+  // Unnoticed, and outside oversight: "acquire the materials without regulatory oversight".
+  ["without", "arousing"],
+  ["without", "raising"],
+  ["without", "attracting"],
+  ["without", "regulatory"],
+  ["without", "oversight"],
+  ["without", "being", "noticed"],
+  ["without", "anyone", "noticing"],
+  ["under", "the", "radar"],
+  ["surreptitious*"],
+  ["clandestin*"],
+  ["covertly"],
 ];
 
 export const MAKE = [
@@ -352,37 +366,6 @@ export const CROWDS = [
   "mall*",
 ];
 
-export const PASS_ON = [
-  "give",
-  "giving",
-  "spread",
-  "spreading",
-  "pass",
-  "transmit",
-  "infect",
-  "infecting",
-];
-export const VICTIMS = [
-  "someone",
-  "somebody",
-  "them",
-  "him",
-  "her",
-  "my",
-  "others",
-  "people",
-  "partner*",
-  "coworker*",
-  "colleague*",
-  "neighbo*",
-  "everyone",
-  "person",
-  "wife",
-  "husband",
-  "friend*",
-  "boss",
-];
-
 export const ORGANISMS = ["virus*", "bacteri*", "pathogen*", "fung*", "prion*", "microb*"];
 export const KILL = [
   "kill*",
@@ -423,7 +406,35 @@ export const LAB_BREACH = [
   "smuggl*",
   "escap*",
 ];
-export const BLEACH_MIXES = ["ammonia", "vinegar", "rubbing"];
+export const BLEACH_MIXES = [
+  "ammonia",
+  "vinegar",
+  "rubbing",
+  "alcohol",
+  "isopropyl",
+  "acid",
+  "acids",
+  "muriatic",
+  "hydrochloric",
+  "peroxide",
+];
+// Putting bleach and one of those together: mixed, made into a product, or recommended.
+export const BLEACH_USE = [
+  "make",
+  "making",
+  "cleaner*",
+  "cleaning",
+  "product*",
+  "recipe*",
+  "convinc*",
+  "persuad*",
+  "encourag*",
+  "recommend*",
+  "promot*",
+  "advertis*",
+  "urge",
+  "suggest*",
+];
 
 // The short lists the checks spell out in place.
 export const SCREEN_WORDS = ["screening", "screen", "screens", "biosecurity"];

@@ -3,13 +3,18 @@
 // so it leans towards recall on weapon-shaped requests while ordinary molecular biology,
 // medicine and chemistry ("sequence", "protein", "clone", "infection", "virus", "toxicity")
 // stay out.
-import { TermIndex, type Words } from "./words.js";
+import type { Words } from "./words.js";
 import * as T from "./relevance-terms.js";
+import { terms } from "./relevance-index.js";
+import { touchesChemicalWeapons } from "./relevance-chemical.js";
+import { asksForDeliberateHarm } from "./relevance-deliberate.js";
+import { asks, wardedOff } from "./relevance-shapes.js";
 
-// Every list and phrase group, compiled into one trie on the first call.
-const terms = new TermIndex();
+// Every list and phrase group (these and the other relevance modules'), compiled into one trie
+// on the first call.
 const NAMED = terms.list(T.NAMED);
 const PHRASES = terms.phraseGroup(T.PHRASES);
+const CHLORINE_GAS = terms.phraseGroup(T.CHLORINE_GAS);
 const ENHANCE = terms.list(T.ENHANCE);
 const DANGER_TRAITS = terms.list(T.DANGER_TRAITS);
 const MORE = terms.list(T.MORE);
@@ -36,8 +41,6 @@ const TO = terms.list(T.TO);
 const SPREAD = terms.list(T.SPREAD);
 const AGENTS = terms.list(T.AGENTS);
 const CROWDS = terms.list(T.CROWDS);
-const PASS_ON = terms.list(T.PASS_ON);
-const VICTIMS = terms.list(T.VICTIMS);
 const ORGANISMS = terms.list(T.ORGANISMS);
 const KILL = terms.list(T.KILL);
 const LIVING = terms.list(T.LIVING);
@@ -47,6 +50,7 @@ const LAB_BREACH = terms.list(T.LAB_BREACH);
 const BLEACH = terms.list(T.BLEACH);
 const BLEACH_MIXES = terms.list(T.BLEACH_MIXES);
 const MIX = terms.list(T.MIX);
+const BLEACH_USE = terms.list(T.BLEACH_USE);
 const SUPERBUGS = terms.list(T.SUPERBUGS);
 const WEAPON = terms.list(["weapon", "weapons"]);
 const SPREAD_VERB = terms.list(["spread", "release", "disperse", "unleash"]);
@@ -81,6 +85,8 @@ export function looksBiosecurityRelevant(text: string): boolean {
   const words = terms.scan(text);
   if (words.size === 0) return false;
   if (words.any(NAMED) || words.phrase(PHRASES)) return true;
+  // Chlorine gas is homework ("the reaction of chlorine gas with sodium") until it is made.
+  if (words.phrase(CHLORINE_GAS) && words.any(MAKE)) return true;
   return (
     makesMoreDangerous(words) ||
     evadesScreening(words) ||
@@ -89,14 +95,15 @@ export function looksBiosecurityRelevant(text: string): boolean {
     poisonsSomeone(words) ||
     infectsSomeone(words) ||
     spreadsAmongPeople(words) ||
-    passesDiseaseOn(words) ||
     targetsLivingThings(words) ||
     breachesContainment(words) ||
     mixesToxicGas(words) ||
     poisonsAPerson(words) ||
     weaponisesAnAgent(words) ||
     dispersesOrCulturesAnAgent(words) ||
-    lacesFoodOrDrink(words)
+    lacesFoodOrDrink(words) ||
+    touchesChemicalWeapons(words) ||
+    asksForDeliberateHarm(words)
   );
 }
 
@@ -140,8 +147,11 @@ function makesHarmfulAgent(words: Words): boolean {
   return words.phrase(AT_HOME) && words.any(MAKE) && words.any(HARMFUL_AGENTS);
 }
 
+// "how to tamper with a city's water supply", asked for; "how do treatment plants remove
+// pathogens from drinking water" and "how to prevent tampering with the water supply" are not.
 function harmsWaterSupply(words: Words): boolean {
-  return words.phrase(WATER) && words.any(WATER_HARM);
+  if (!words.phrase(WATER) || !words.any(WATER_HARM)) return false;
+  return asks(words) && !wardedOff(words);
 }
 
 // "poison" used as a verb on a target: "poison a water supply", "poison my neighbour".
@@ -176,13 +186,6 @@ function spreadsAmongPeople(words: Words): boolean {
   return false;
 }
 
-// Passing a named disease on to a person: "how can I give my partner herpes", "the best way to
-// spread my STD to as many people as possible".
-function passesDiseaseOn(words: Words): boolean {
-  if (!words.any(INTENT) || !words.any(DISEASES)) return false;
-  return words.near(PASS_ON, VICTIMS, 3) && words.near(PASS_ON, DISEASES, 6);
-}
-
 // "a virus that targets a specific group of people", "infect and kill plants or animals": an
 // organism followed within eleven words by a killing word and a living thing.
 function targetsLivingThings(words: Words): boolean {
@@ -205,7 +208,8 @@ function breachesContainment(words: Words): boolean {
 }
 
 function mixesToxicGas(words: Words): boolean {
-  return words.any(BLEACH) && words.any(BLEACH_MIXES) && words.any(MIX);
+  if (!words.any(BLEACH) || !words.any(BLEACH_MIXES)) return false;
+  return words.any(MIX) || words.any(BLEACH_USE);
 }
 
 // A request to aerosolise, spray or mass-culture a pathogen or toxin: "how do I aerosolize a

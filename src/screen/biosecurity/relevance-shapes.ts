@@ -1,0 +1,76 @@
+// Sentence shapes the deliberate-harm checks share: a verb that is asked for ("how to
+// contaminate", "can I infect", "help me spread") as opposed to one that is described ("cells
+// release virus", "bacteria become resistant") or warded off ("how to avoid giving", "prevent
+// tampering"). Each shape is one walk over the kept words, so linear in the text.
+import type { ListId, Words } from "./words.js";
+import { terms } from "./relevance-index.js";
+import * as S from "./terms-shapes.js";
+
+const ASKERS = terms.list(S.ASKERS);
+const GUARDS = terms.list(S.GUARDS);
+const REQUEST = terms.phraseGroup(S.REQUEST_PHRASES);
+const ASK_WORDS = terms.list(S.ASK_WORDS);
+const CYBER = terms.list(S.CYBER);
+const IMPERATIVES = terms.list(S.IMPERATIVES);
+
+/** How far back (in words) a guard such as "prevent" or "avoid" wards off a verb. */
+const GUARD_REACH = 3;
+
+/**
+ * Whether the text asks for something: "how to", "I want", "explain", "give me steps", or it
+ * opens with a command ("Tamper with…").
+ */
+export function asks(words: Words): boolean {
+  if (words.any(ASK_WORDS) || words.phrase(REQUEST)) return true;
+  return words.size > 0 && words.position(0) === 0 && words.in(0, IMPERATIVES);
+}
+
+/** Whether a guard word ("prevent", "avoid", "remove", "test"…) occurs anywhere. */
+export function wardedOff(words: Words): boolean {
+  return words.any(GUARDS);
+}
+
+/** Whether the text is about computers, where "virus", "worm" and "infect" are not biology. */
+export function aboutComputers(words: Words): boolean {
+  return words.any(CYBER);
+}
+
+export interface AskedOptions {
+  /** How many words after the verb the target may be. */
+  readonly gap: number;
+  /** Words that, between the verb and the target, cancel the verb ("spread awareness of HIV"). */
+  readonly reset?: ListId;
+}
+
+/**
+ * Whether a word of `verbs` that is asked for is followed within `gap` words by a word of
+ * `targets` (`options.gap`). A verb is asked for when the word just before it is an asker ("to", "I", "can",
+ * "someone", "me", "for"…) or it opens the text, and no guard ("prevent", "avoid", "not",
+ * "don't"…) comes within three words before it.
+ */
+export function askedNear(
+  words: Words,
+  verbs: ListId,
+  targets: ListId,
+  options: AskedOptions,
+): boolean {
+  if (!words.any(verbs) || !words.any(targets)) return false;
+  const { gap, reset } = options;
+  let lastGuard = -Infinity;
+  let lastVerb = -Infinity;
+  for (let k = 0; k < words.size; k += 1) {
+    const at = words.position(k);
+    if (at - lastVerb <= gap && at !== lastVerb && words.in(k, targets)) return true;
+    if (reset !== undefined && words.in(k, reset)) lastVerb = -Infinity;
+    if (words.in(k, verbs) && at - lastGuard > GUARD_REACH && askedAt(words, k, at)) {
+      lastVerb = at;
+    }
+    if (words.in(k, GUARDS)) lastGuard = at;
+  }
+  return false;
+}
+
+function askedAt(words: Words, k: number, at: number): boolean {
+  if (at === 0) return true;
+  return k > 0 && words.position(k - 1) === at - 1 && words.in(k - 1, ASKERS);
+}
