@@ -2,18 +2,11 @@
 // itself again in the background or through a pipe. `:(){ :|:& };:`, `bomb(){ bomb|bomb& }` and
 // `function f { f & f; }` are the same attack under different names.
 
-import { plainText, type Script, type Token } from "./lexer.js";
+import { definitionAt, isOp, wordText } from "./functions.js";
+import type { Script, Token } from "./lexer.js";
 
 // Bodies longer than this are not followed; a bomb is a one-liner.
 const MAX_BODY_TOKENS = 4096;
-
-function wordText(token: Token | undefined): string | null {
-  return token !== undefined && token.kind === "word" ? plainText(token) : null;
-}
-
-function isOp(token: Token | undefined, op: string): boolean {
-  return token !== undefined && token.kind === "op" && token.op === op;
-}
 
 /**
  * True when the script defines a function that calls itself in the background or a pipe, or
@@ -23,23 +16,11 @@ export function forkBombIn(script: Script, spend: (units: number) => void): bool
   const tokens = script.tokens;
   if (endlessSpawningLoop(tokens, spend)) return true;
   for (let k = 0; k < tokens.length; k++) {
-    let name: string | null = null;
-    let at = k;
-    // Only a word before "(" or the word "function" can start a definition.
+    // Cheap filter first: only a word before "(" or the word "function" starts a definition.
     if (!isOp(tokens[k + 1], "(") && wordText(tokens[k]) !== "function") continue;
-    const first = wordText(tokens[k]);
-    if (first === null) continue;
-    if (first === "function" && wordText(tokens[k + 1]) !== null) {
-      name = wordText(tokens[k + 1]);
-      at = k + 2;
-      if (isOp(tokens[at], "(") && isOp(tokens[at + 1], ")")) at += 2;
-    } else if (isOp(tokens[k + 1], "(") && isOp(tokens[k + 2], ")")) {
-      name = first;
-      at = k + 3;
-    }
-    if (name === null || name === "") continue;
-    while (isOp(tokens[at], "\n")) at++;
-    if (callsItselfConcurrently(tokens, at, name, spend)) return true;
+    const definition = definitionAt(tokens, k);
+    if (definition === null) continue;
+    if (callsItselfConcurrently(tokens, definition.body, definition.name, spend)) return true;
   }
   return false;
 }

@@ -7,12 +7,38 @@ import { plainText, type Token } from "./lexer.js";
 const MAX_BODY_TOKENS = 4096;
 const MAX_FUNCTIONS = 64;
 
-function wordText(token: Token | undefined): string | null {
+export function wordText(token: Token | undefined): string | null {
   return token !== undefined && token.kind === "word" ? plainText(token) : null;
 }
 
-function isOp(token: Token | undefined, op: string): boolean {
+export function isOp(token: Token | undefined, op: string): boolean {
   return token !== undefined && token.kind === "op" && token.op === op;
+}
+
+/**
+ * The function whose definition starts at token k (`NAME() BODY`, `function NAME BODY`,
+ * `function NAME() BODY`): its name and the index of its body's first token, past newlines.
+ * Null when no definition starts there.
+ */
+export function definitionAt(
+  tokens: readonly Token[],
+  k: number,
+): { readonly name: string; readonly body: number } | null {
+  const first = wordText(tokens[k]);
+  if (first === null) return null;
+  let name: string | null = null;
+  let at = k;
+  if (first === "function" && wordText(tokens[k + 1]) !== null) {
+    name = wordText(tokens[k + 1]);
+    at = k + 2;
+    if (isOp(tokens[at], "(") && isOp(tokens[at + 1], ")")) at += 2;
+  } else if (isOp(tokens[k + 1], "(") && isOp(tokens[k + 2], ")")) {
+    name = first;
+    at = k + 3;
+  }
+  if (name === null || name === "") return null;
+  while (isOp(tokens[at], "\n")) at++;
+  return { name, body: at };
 }
 
 /** Each function defined in the tokens, by name, with the tokens of its body. */
@@ -20,20 +46,9 @@ export function functionDefinitions(tokens: readonly Token[]): Map<string, reado
   const found = new Map<string, readonly Token[]>();
   let closers: Int32Array | null = null;
   for (let k = 0; k < tokens.length && found.size < MAX_FUNCTIONS; k++) {
-    const first = wordText(tokens[k]);
-    if (first === null) continue;
-    let name: string | null = null;
-    let at = k;
-    if (first === "function" && wordText(tokens[k + 1]) !== null) {
-      name = wordText(tokens[k + 1]);
-      at = k + 2;
-      if (isOp(tokens[at], "(") && isOp(tokens[at + 1], ")")) at += 2;
-    } else if (isOp(tokens[k + 1], "(") && isOp(tokens[k + 2], ")")) {
-      name = first;
-      at = k + 3;
-    }
-    if (name === null || name === "") continue;
-    while (isOp(tokens[at], "\n")) at++;
+    const definition = definitionAt(tokens, k);
+    if (definition === null) continue;
+    const { name, body: at } = definition;
     closers ??= matchingClosers(tokens);
     const close = at < tokens.length ? (closers[at] as number) : -1;
     if (close > at && close - at <= MAX_BODY_TOKENS) {
