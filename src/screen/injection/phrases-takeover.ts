@@ -235,17 +235,6 @@ export const TAKEOVER_PHRASES: readonly Phrase[] = [
     reason: "it asks the reader to reveal its instructions or secrets",
     slots: [
       slot(INSTRUCTIONS),
-      slot("that which", { optional: true }),
-      slot("you"),
-      slot("were was have had 've"),
-      slot("been", { optional: true }),
-      slot("configured initialized initialised loaded primed seeded briefed fed"),
-    ],
-  },
-  {
-    reason: "it asks the reader to reveal its instructions or secrets",
-    slots: [
-      slot(INSTRUCTIONS),
       slot("that which"),
       slot("was were"),
       slot("given provided written fed used"),

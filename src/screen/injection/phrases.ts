@@ -472,7 +472,9 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot("you"),
       slot("were was have had 've"),
       slot("been", { optional: true }),
-      slot("given told programmed instructed trained provided"),
+      slot(
+        "given told programmed instructed trained provided configured initialized initialised loaded primed seeded briefed fed",
+      ),
     ],
   },
   {
