@@ -171,7 +171,9 @@ export class Kernel {
     this.#queue = run.catch(() => undefined);
     const { signal } = cell;
     if (signal === undefined) return run;
-    const stop = (): void => void this.#stopCell(id);
+    const stop = (): void => {
+      if (!this.#closed) void this.#stopCell(id);
+    };
     if (signal.aborted) stop();
     else signal.addEventListener("abort", stop, { once: true });
     return run.finally(() => signal.removeEventListener("abort", stop));
@@ -184,38 +186,29 @@ export class Kernel {
    */
   async interrupt(): Promise<InterruptDelivery> {
     this.#gap = null;
-    const target: InterruptTarget = this.#sandbox.enforced ? "sandbox" : "local-process";
-    if (this.#closed) return { delivered: false, target, reason: "the kernel is closed" };
-    const active = this.#active;
-    // A Cell still waiting (queued, or its worker starting) is stopped before it runs.
-    if (active === null || active.worker === null) {
-      const waiting = active?.id ?? this.#queued[0];
-      if (waiting === undefined) return { delivered: false, target, reason: "no Cell is running" };
-      this.#stopBeforeRun.add(waiting);
-      return { delivered: true, target };
-    }
-    return this.#deliverInterrupt(active.worker, active.id);
+    if (this.#closed)
+      return { delivered: false, target: this.#target(), reason: "the kernel is closed" };
+    const id = this.#active?.id ?? this.#queued[0];
+    if (id === undefined)
+      return { delivered: false, target: this.#target(), reason: "no Cell is running" };
+    return this.#stopCell(id);
   }
 
   /**
-   * Stops one Cell by its id (its execute() signal aborted): never another Cell. Queued, or its
-   * worker still starting: it ends without running. Running: interrupted as interrupt() would.
+   * Stops one Cell by its id, never another (interrupt() names the current one, an execute()
+   * signal its own). Queued, or its worker still starting: it ends without running. Running:
+   * the worker is asked to interrupt it.
    */
-  async #stopCell(id: number): Promise<void> {
-    if (this.#closed) return;
+  async #stopCell(id: number): Promise<InterruptDelivery> {
+    const target = this.#target();
     const active = this.#active;
-    if (active !== null && active.id === id && active.worker !== null) {
-      await this.#deliverInterrupt(active.worker, id);
-      return;
-    }
-    if ((active !== null && active.id === id) || this.#queued.includes(id)) {
+    if (active === null || active.id !== id || active.worker === null) {
+      if (active?.id !== id && !this.#queued.includes(id))
+        return { delivered: false, target, reason: "the Cell had already finished" };
       this.#stopBeforeRun.add(id);
+      return { delivered: true, target };
     }
-  }
-
-  async #deliverInterrupt(worker: WorkerProcess, id: number): Promise<InterruptDelivery> {
-    const target: InterruptTarget = this.#sandbox.enforced ? "sandbox" : "local-process";
-    const answer = await worker.interrupt(++this.#nextInterruptId, id, INTERRUPT_ANSWER_MS);
+    const answer = await active.worker.interrupt(++this.#nextInterruptId, id, INTERRUPT_ANSWER_MS);
     if (answer.delivered) return { delivered: true, target };
     const reason = answer.reason ?? "the worker did not say why";
     // A Cell that finished while the request travelled is not a gap.
@@ -230,6 +223,10 @@ export class Kernel {
       );
     }
     return { delivered: false, target, reason };
+  }
+
+  #target(): InterruptTarget {
+    return this.#sandbox.enforced ? "sandbox" : "local-process";
   }
 
   /** The last interrupt gap's reason, once; null when the last interrupt had none. */
