@@ -6,19 +6,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { precheckCommand, REASONS } from "../../src/screen/shell/precheck.js";
-
-const blocked = (command: string): void =>
-  assert.notEqual(
-    precheckCommand(command),
-    null,
-    `expected a refusal for ${JSON.stringify(command)}`,
-  );
-const allowed = (command: string): void =>
-  assert.equal(
-    precheckCommand(command),
-    null,
-    `expected no refusal for ${JSON.stringify(command)}`,
-  );
+import { allowed, blocked } from "../helpers/precheck.js";
 
 describe("parameter expansion: an unknown variable may be unset, so its default counts", () => {
   test("defaults and assigned defaults that name the root, a system directory or a disk", () => {

@@ -9,19 +9,7 @@ import {
   precheckCommand,
   REASONS,
 } from "../../src/screen/shell/precheck.js";
-
-const blocked = (command: string): void =>
-  assert.notEqual(
-    precheckCommand(command),
-    null,
-    `expected a refusal for ${JSON.stringify(command)}`,
-  );
-const allowed = (command: string): void =>
-  assert.equal(
-    precheckCommand(command),
-    null,
-    `expected no refusal for ${JSON.stringify(command)}`,
-  );
+import { allowed, blocked } from "../helpers/precheck.js";
 
 describe("precheckCommand: the catastrophic classes", () => {
   test("recursive delete of the root, a home or a top-level system directory", () => {
