@@ -148,7 +148,9 @@ export function probeDenyTargets(entries: readonly DenyEntry[]): DenyTarget[] {
         : [entry.path];
     for (const path of candidates) {
       try {
-        const st = statSync(path, { bigint: true });
+        // throwIfNoEntry: most candidates are absent, and an exception per miss is costly.
+        const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+        if (st === undefined) continue;
         targets.push({
           path,
           type: st.isDirectory() ? "directory" : "file",

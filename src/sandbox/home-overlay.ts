@@ -22,7 +22,7 @@ function isRealDirectory(path: string): boolean {
   if (known !== undefined) return known;
   let answer: boolean;
   try {
-    answer = lstatSync(path).isDirectory();
+    answer = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     answer = false;
   }

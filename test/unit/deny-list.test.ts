@@ -200,6 +200,19 @@ describe("defaultSecretReadDenials", () => {
     assert.equal(canonicalPath(join(root, "link", "a")), join(real, "a"));
   });
 
+  test("a dangling link, and a name under a file, resolve through their real parent", () => {
+    const real = join(root, "real");
+    mkdirSync(real);
+    symlinkSync(real, join(root, "link"));
+    symlinkSync(join(root, "gone"), join(real, "dangling"));
+    writeFileSync(join(real, "file"), "");
+    // The link itself is the name the kernel would open: it stays, its missing target does not.
+    assert.equal(canonicalPath(join(root, "link", "dangling")), join(real, "dangling"));
+    assert.equal(canonicalPath(join(root, "link", "dangling", "x")), join(real, "dangling", "x"));
+    assert.equal(canonicalPath(join(root, "link", "file", "x")), join(real, "file", "x"));
+    assert.equal(canonicalPath("/"), "/");
+  });
+
   test("a symlinked credential file is denied at the path the kernel sees", () => {
     const target = join(root, "elsewhere", "git-credentials");
     mkdirSync(join(root, "elsewhere"));
