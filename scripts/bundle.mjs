@@ -6,7 +6,9 @@
 // bundles are built from the same compiled sources the unit tests import, and the CLI tests run
 // the bundles themselves.
 import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
 import { chmodSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 
 const COMMANDS = ["doctor", "exec", "run", "screen", "secrets", "launch", "mcp"];
 const CHUNK_DIR = "cellguard-cli";
@@ -27,17 +29,26 @@ const common = {
   minifySyntax: true,
 };
 
-// main.js imports each command lazily; in the entry bundle those imports become requires of the
-// command's own bundle, by a path relative to the entry file.
+// main.js imports each command lazily; in the entry bundle each of those imports becomes a call
+// of the command-bundle loader (build/src/cli/command-bundle.js, bundled in), which loads the
+// command's own bundle from beside the entry file, with its V8 code cache when there is one.
+const LOADER = new URL("../build/src/cli/command-bundle.js", import.meta.url).pathname;
 const commandsAsChunks = {
   name: "commands-as-chunks",
   setup(pluginBuild) {
     const filter = new RegExp(`^\\./(${COMMANDS.join("|")})\\.js$`);
     pluginBuild.onResolve({ filter }, (args) => {
       if (!args.importer.endsWith("/cli/main.js") || args.kind !== "dynamic-import") return null;
-      const name = filter.exec(args.path)[1];
-      return { path: `./${CHUNK_DIR}/${name}.cjs`, external: true };
+      return { path: filter.exec(args.path)[1], namespace: "cellguard-command" };
     });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "cellguard-command" }, (args) => ({
+      contents: [
+        `const { loadCommandBundle } = require(${JSON.stringify(LOADER)});`,
+        `module.exports = loadCommandBundle(${JSON.stringify(args.path)}, __cellguard_module_url);`,
+      ].join("\n"),
+      loader: "js",
+      resolveDir: dirname(LOADER),
+    }));
   },
 };
 
@@ -58,3 +69,11 @@ await build({
   outExtension: { ".js": ".cjs" },
 });
 chmodSync(outfile, 0o755);
+
+// The code cache of the exec bundle, made by a warm-up run of `exec -- /bin/true` (see
+// scripts/warm-code-cache.mjs). Without it the CLI works the same, only compiles more per run.
+const warm = spawnSync(process.execPath, ["scripts/warm-code-cache.mjs", "exec"], {
+  stdio: ["ignore", "inherit", "inherit"],
+});
+if (warm.status !== 0)
+  console.warn("bundle: no code cache for exec (the warm-up failed); the CLI is unaffected");
