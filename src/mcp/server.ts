@@ -190,8 +190,45 @@ export async function startMcpServer(
   };
   server.onclose = () => void shutdown("the client closed the connection");
   await server.connect(transport);
+  // A task-augmented tools/call (params.task) is answered by the SDK itself ("does not support
+  // task creation": this server offers no tasks) before any handler sees it. Nothing runs, but
+  // the call must still have its audit line, as every other refused call has.
+  const deliver = transport.onmessage;
+  transport.onmessage = (message) => {
+    const params = taskAugmentedToolCall(message);
+    if (params !== null) {
+      const name = typeof params["name"] === "string" ? params["name"] : "";
+      recordSafely(
+        audit,
+        {
+          tool: toolDefinition(name) === undefined ? `unknown:${name.slice(0, 80)}` : name,
+          decision: "not-reached",
+          outcome: "refused",
+          refusedBy: "input",
+          durationMs: 0,
+          gateMs: 0,
+          args: redactArguments(null, params["arguments"]),
+          detail:
+            "a task-augmented tools/call (params.task): this server runs no tasks; nothing was run",
+        },
+        options.onWarning,
+      );
+    }
+    deliver?.(message);
+  };
   kernel.warmUp();
   return { closed, shutdown };
+}
+
+/** The params of a tools/call request that asks to run as a task, or null. */
+function taskAugmentedToolCall(message: unknown): Record<string, unknown> | null {
+  if (typeof message !== "object" || message === null) return null;
+  const fields = message as Record<string, unknown>;
+  if (fields["method"] !== "tools/call" || !("id" in fields)) return null;
+  const params = fields["params"];
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
+  const record = params as Record<string, unknown>;
+  return record["task"] === undefined ? null : record;
 }
 
 /** What is wrong with a tools/call request's params, or null: the checks of the SDK's schema. */

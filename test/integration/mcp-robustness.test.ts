@@ -4,6 +4,8 @@
 // unique workspace path, which every sandbox process carries in its command line or cwd).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { useFixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
@@ -75,6 +77,10 @@ describe("cellguard mcp survives bad input", { skip }, () => {
       Buffer.from(
         '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"python","arguments":"x"}}\n',
       ),
+      // Asks to run as a task, which this server does not offer: refused, nothing run, audited.
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"bash","arguments":{"command":"touch task-ran"},"task":{"ttl":60000}}}\n',
+      ),
       Buffer.from(
         '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"python","arguments":{"code":"6*7"}}}\n',
       ),
@@ -108,6 +114,13 @@ describe("cellguard mcp survives bad input", { skip }, () => {
     );
     assert.equal(refused.length, 1, "the malformed tools/call has its audit line");
     assert.equal(refused[0]?.["outcome"], "refused");
+    assert.ok(byId(4)[0]?.error !== undefined, "a task-augmented tools/call gets an error");
+    const task = auditEntries(fx).filter((e) => e["tool"] === "bash");
+    assert.equal(task.length, 1, "the task-augmented tools/call has its audit line");
+    assert.equal(task[0]?.["outcome"], "refused");
+    assert.equal(task[0]?.["refused_by"], "input");
+    assert.match(String(task[0]?.["detail"]), /task-augmented/);
+    assert.equal(existsSync(join(fx.workspace, "task-ran")), false, "the task's command never ran");
     const three = byId(3)[0]?.result as { content: { text: string }[] } | undefined;
     assert.equal(three?.content[0]?.text.trim(), "42");
     assert.deepEqual(processesMentioning(fx.workspace), []);
