@@ -44,8 +44,17 @@ export function valueAfter(args: readonly string[], flag: string): string | null
 
 export function decodeEscapes(text: string): string {
   if (!text.includes("\\")) return text;
-  return text.replace(/\\(n|t|0|\\)/g, (_m, e: string) =>
-    e === "n" ? "\n" : e === "t" ? "\t" : e === "0" ? "\0" : "\\",
+  // printf and `echo -e` also spell characters as \xHH, \NNN (octal; echo's \0NNN) and \uHHHH:
+  // `$(printf '\x72\x6d')` is `rm`.
+  return text.replace(
+    /\\(n|t|\\|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{4}|0?[0-7]{1,3})/g,
+    (_m, e: string) => {
+      if (e === "n") return "\n";
+      if (e === "t") return "\t";
+      if (e === "\\") return "\\";
+      const code = e[0] === "x" || e[0] === "u" ? parseInt(e.slice(1), 16) : parseInt(e, 8);
+      return String.fromCodePoint(code & 0x1fffff);
+    },
   );
 }
 

@@ -12,11 +12,12 @@ import { arrayAt, simpleCommands, type ArrayAssignment, type SimpleCommand } fro
 import {
   codeStrings,
   deletesTrees,
+  readsArguments,
   forksForever,
   namesHome,
   runsPrograms,
 } from "./code-strings.js";
-import { forkBombIn } from "./fork-bomb.js";
+import { forkBombIn, spawnsItself } from "./fork-bomb.js";
 import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
@@ -45,7 +46,7 @@ import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
 import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
-import { PARTITION_EDITORS, partitionScriptWipes } from "./partitions.js";
+import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
@@ -54,6 +55,8 @@ const UNKNOWN = "\u{fffc}";
 const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
 const MAX_FAN_OUT = 64;
 const MAX_PIPELINE_HOPS = 16;
+// Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
+const MAX_SCRIPT_ARGUMENTS = 8;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
 const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
@@ -64,6 +67,8 @@ export class BudgetExceeded extends Error {}
 export class Checker {
   private budget: number;
   private readonly variables = new Map<string, string>();
+  /** The command being checked reads a pipe or a file whose content is unknown. */
+  private stdinUnread = false;
   /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
   private cwd: string | null = null;
   private readonly aliases = new Map<string, string>();
@@ -146,6 +151,20 @@ export class Checker {
     if (text.includes(DOWNLOADED)) return REASONS.download;
     this.spend(text.length);
     return this.checkScript(lexScript(text, depth), depth);
+  }
+
+  /**
+   * A script file written on this line, run as a program or by a shell. Inside it "$0" is the
+   * file itself, so `$0 & $0` (or `"$0" | "$0" &`, or `$0 &` in a loop) is a fork bomb.
+   */
+  private checkScriptFile(file: string, text: string, depth: number): string | null {
+    if (depth + 1 >= MAX_DEPTH) return REASONS.tooDeep;
+    if (text.includes(DOWNLOADED)) return REASONS.download;
+    this.spend(text.length);
+    const script = lexScript(text, depth + 1);
+    if (!script.tooDeep && spawnsItself(script.tokens, file, (units) => this.spend(units)))
+      return REASONS.forkBomb;
+    return this.checkScript(script, depth + 1);
   }
 
   private checkScript(script: Script, depth: number): string | null {
@@ -312,7 +331,18 @@ export class Checker {
     let reads = false;
     for (let k = 0; k < argv.length && k < 8 && !reads; k++)
       reads = STDIN_READERS.has(programName(argv[k] as string));
-    return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
+    if (!reads) return this.checkArgv(argv, null, depth);
+    // A partition editor fed a file or a pipe we cannot read (`sfdisk /dev/sda < layout`) still
+    // reads a new table from it; only that rule is told so.
+    const saved = this.stdinUnread;
+    const stdin = this.stdinOf(command, depth);
+    this.stdinUnread =
+      stdin === null && (command.previous !== null || command.redirects.some((r) => r.op === "<"));
+    try {
+      return this.checkArgv(argv, stdin, depth);
+    } finally {
+      this.stdinUnread = saved;
+    }
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
@@ -557,7 +587,7 @@ export class Checker {
         ? undefined
         : (this.files.get(argv[0] as string) ??
           this.files.get((argv[0] as string).replace(/^\.\//, "")));
-    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (written !== undefined) return this.checkScriptFile(argv[0] as string, written, depth);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
         const eq = definition.indexOf("=");
@@ -757,7 +787,8 @@ export class Checker {
     if (name === "sed") return this.checkSed(args, depth);
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
     if (PARTITION_EDITORS.has(name)) {
-      const script = stdin !== null && "text" in stdin ? stdin.text : null;
+      const script =
+        stdin !== null && "text" in stdin ? stdin.text : this.stdinUnread ? UNREAD : null;
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
     return catastrophicRule(name, args, this.doomedTarget);
@@ -901,7 +932,7 @@ export class Checker {
     }
     if (command) return null;
     const written = operand === undefined ? undefined : this.files.get(operand);
-    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (written !== undefined) return this.checkScriptFile(operand as string, written, depth);
     if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
     // A script file that is a process substitution of a download: `sh <(curl …)`.
@@ -923,6 +954,8 @@ export class Checker {
   ): string | null {
     let code: string | null = null;
     let sawOperand = false;
+    // Where the script's own arguments (sys.argv[1:], @ARGV, process.argv…) begin.
+    let argsFrom = args.length;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as string;
       const lower = arg.toLowerCase();
@@ -936,34 +969,64 @@ export class Checker {
         if (attached === null) i++;
         continue;
       }
-      if (!arg.startsWith("-")) {
+      if (!arg.startsWith("-") || arg === "--") {
         sawOperand = true;
+        argsFrom = arg === "--" ? i + 1 : i;
         break;
       }
-      if (arg === "-") break;
+      if (arg === "-") {
+        argsFrom = i + 1;
+        break;
+      }
     }
     if (code === null) {
+      // An operand before any code is a script file, which the precheck cannot read.
       if (sawOperand || stdin === null) return null;
       if (!("text" in stdin)) return REASONS.download;
       code = stdin.text;
     }
-    return this.checkCode(code, depth);
+    return this.checkCode(code, depth, args.slice(argsFrom, argsFrom + MAX_SCRIPT_ARGUMENTS));
   }
 
-  /** Interpreter code: every string that could reach a shell, and in-language tree deletes. */
-  private checkCode(code: string, depth: number): string | null {
+  /**
+   * Interpreter code: every string that could reach a shell, and in-language tree deletes.
+   * `scriptArgs` are the words the code receives as its arguments: code that reads them
+   * (`shutil.rmtree(sys.argv[1])`, `unlink glob shift`, `"rm -rf " + process.argv[1]`) is
+   * judged as if each argument were written where it is read.
+   */
+  private checkCode(
+    code: string,
+    depth: number,
+    scriptArgs: readonly string[] = [],
+  ): string | null {
     const lower = code.toLowerCase();
     if (forksForever(lower)) return REASONS.forkBomb;
     const { literals, lists } = codeStrings(code);
+    const readsArgs = scriptArgs.length > 0 && readsArguments(lower);
     if (runsPrograms(lower)) {
       for (const text of [...literals, ...lists]) {
         const reason = this.checkString(text, depth + 1);
         if (reason !== null) return reason;
       }
+      if (readsArgs) {
+        // A command prefix the code completes with an argument: `'rm -rf ' + sys.argv[1]`,
+        // `["rm", "-rf", $ARGV[0]]`; and an argument that is itself a whole command.
+        const prefixes = [...literals.filter((t) => /[ \t]$/.test(t)), ...lists];
+        for (const arg of scriptArgs) {
+          const reason = this.checkString(arg, depth + 1);
+          if (reason !== null) return reason;
+          for (const prefix of prefixes.slice(0, MAX_FAN_OUT)) {
+            const line = `${prefix.trimEnd()} ${singleQuoted(arg)}`;
+            const completed = this.checkString(line, depth + 1);
+            if (completed !== null) return completed;
+          }
+        }
+      }
     }
     if (deletesTrees(lower)) {
       if (namesHome(lower)) return REASONS.delete;
       if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
+      if (readsArgs && scriptArgs.some((arg) => this.doomed(arg) !== null)) return REASONS.delete;
     }
     return null;
   }
@@ -1308,7 +1371,14 @@ function printfOutput(args: readonly string[]): string {
   const format = args[0] ?? "";
   if (!format.includes("%")) return decodeEscapes(args.join(" "));
   const rest = args.slice(1);
-  return decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? ""));
+  // printf reuses its format until the arguments run out: `printf '%s\n' a b` prints two lines.
+  let out = "";
+  for (let pass = 0; pass < MAX_FAN_OUT && (pass === 0 || rest.length > 0); pass++) {
+    const before = rest.length;
+    out += format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? "");
+    if (rest.length === before) break;
+  }
+  return decodeEscapes(out);
 }
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */

@@ -39,6 +39,8 @@ const DELETES_TREES = [
   "deletedirectory",
   "remove_dir_all",
   "unlink(",
+  // Perl's list operator without parentheses: `unlink glob "/*"`.
+  "unlink ",
 ];
 
 // Ways to name the home directory inside code.
@@ -57,6 +59,15 @@ const HOME_EXPRESSIONS = [
   "$env{home}",
   'path.expand("~")',
 ];
+
+// How the common interpreters read their command-line arguments, lower-cased: Python's
+// sys.argv, Perl's @ARGV and bare shift, Node's and PHP's argv, Ruby's ARGV, Lua's arg[n],
+// Deno.args, R's commandArgs(), Tcl's $argv.
+const ARGUMENT_READS = ["argv", "shift", "arg[", "args", "commandargs", "$_[", "@_"];
+
+export function readsArguments(lowerCode: string): boolean {
+  return ARGUMENT_READS.some((fragment) => lowerCode.includes(fragment));
+}
 
 export function runsPrograms(lowerCode: string): boolean {
   return RUNS_PROGRAMS.some((fragment) => lowerCode.includes(fragment));

@@ -156,11 +156,7 @@ export function catastrophicRule(
     case "sgdisk":
     case "sfdisk":
     case "cryptsetup":
-      if (
-        name === "sgdisk" &&
-        !args.some((a) => /^-[a-zA-Z]{0,8}[Zzo]/.test(a) || a === "--zap-all" || a === "--clear")
-      )
-        return null;
+      if (name === "sgdisk" && !sgdiskDestroys(args)) return null;
       if (name === "sfdisk" && !args.some((a) => a === "--delete" || a === "--wipe" || a === "-w"))
         return null;
       if (name === "cryptsetup" && !args.some((a) => /^luksformat$|^erase$|^luksErase$/i.test(a)))
@@ -241,6 +237,22 @@ function locksOthersOut(mode: string): boolean {
   });
 }
 
+// sgdisk operations that replace or discard a partition table, or a partition: zap, clear,
+// delete, load a backup over it, replicate another disk's table onto it.
+const SGDISK_LONG_DESTROYS = ["--zap", "--clear", "--delete", "--load-backup", "--replicate"];
+
+function sgdiskDestroys(args: readonly string[]): boolean {
+  // -P / --pretend only shows what would happen.
+  if (args.some((a) => a === "--pretend" || /^-[a-zA-Z]{0,8}P/.test(a))) return false;
+  return args.some(
+    (a) =>
+      /^-[a-zA-Z]{0,8}[ZzodlR]/.test(a) ||
+      SGDISK_LONG_DESTROYS.some(
+        (long) => a === long || a.startsWith(`${long}=`) || a === `${long}-all`,
+      ),
+  );
+}
+
 /** Pools, volume groups and RAID members destroyed whole: ZFS, LVM and md. */
 function volumeRule(name: string, args: readonly string[]): string | null {
   if (name === "zpool")
@@ -254,8 +266,21 @@ function volumeRule(name: string, args: readonly string[]): string | null {
       : null;
   }
   if (name === "lvremove" || name === "vgremove" || name === "pvremove") {
-    const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
-    return forced ? REASONS.wipe : null;
+    // -f and -y (--yes) take away the prompt; vgremove and pvremove destroy a whole group or
+    // disk label even when asked, and lvremove VG (no "/LV") removes every volume of the group.
+    const forced = args.some(
+      (a) => /^-[a-zA-Z]{0,8}[fy]/.test(a) || a === "--force" || a === "--yes",
+    );
+    const operands = args.filter((a) => !a.startsWith("-"));
+    if (operands.length === 0) return null;
+    if (forced || name !== "lvremove") return REASONS.wipe;
+    return operands.some((o) => !o.includes("/")) ? REASONS.wipe : null;
+  }
+  if (name === "dmsetup") {
+    // Tearing down every mapped device (or emptying one's table) pulls the volumes, LUKS
+    // containers and often the root filesystem out from under the running system.
+    const verb = args.find((a) => !a.startsWith("-"));
+    return verb === "remove_all" || verb === "wipe_table" ? REASONS.wipe : null;
   }
   if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
   return null;
