@@ -93,6 +93,72 @@ describe("interpreter code that takes its destructive target from argv or stdin"
   });
 });
 
+describe("interpreter code that opens a block device for writing", () => {
+  test("write modes, write calls and Perl's mode prefixes on a disk path are refused", () => {
+    for (const c of [
+      "python3 -c \"open('/dev/sda','wb').write(b'\\0'*1024)\"",
+      "python3 -c \"with open('/dev/nvme0n1', 'wb') as f: f.write(bytes(4096))\"",
+      "python3 -c \"f = open('/dev/vda', 'r+b'); f.write(b'x')\"",
+      "python3 -c \"import os; fd = os.open('/dev/sdb', os.O_WRONLY); os.write(fd, b'0')\"",
+      "python3 -c \"import pathlib; pathlib.Path('/dev/sda').write_bytes(b'0')\"",
+      "python3 -c 'import sys; open(sys.argv[1], \"wb\").write(bytes(512))' /dev/sda",
+      'perl -e \'open(F, ">/dev/sda"); print F "x" x 512\'',
+      'perl -e \'open(my $f, ">", "/dev/mmcblk0"); print $f 0\'',
+      "node -e \"require('fs').writeFileSync('/dev/sda', Buffer.alloc(512))\"",
+      "node -e \"const fs=require('fs'); fs.createWriteStream('/dev/nvme0n1p1').write('x')\"",
+      'ruby -e \'File.open("/dev/sdb", "wb") { |f| f.write("\\0" * 512) }\'',
+      'php -r \'file_put_contents("/dev/sda", str_repeat("0", 512));\'',
+      'lua -e \'io.open("/dev/sdc", "w"):write("x")\'',
+    ])
+      blocked(c);
+    assert.equal(
+      precheckCommand("python3 -c \"open('/dev/sda','wb').write(b'0')\""),
+      REASONS.device,
+    );
+  });
+
+  test("reading a disk, or writing an ordinary file, from code stays allowed", () => {
+    for (const c of [
+      "python3 -c \"print(open('/dev/sda','rb').read(512))\"",
+      "python3 -c \"open('out.bin','wb').write(open('/dev/sda','rb').read(512))\"",
+      "perl -e 'open(F, \"</dev/sda\"); read(F, $b, 512)'",
+      "node -e \"require('fs').writeFileSync('mbr.bin', require('fs').readFileSync('/dev/sda'))\"",
+      "python3 -c \"open('/dev/null','w').write('x')\"",
+      "python3 -c \"open('/dev/shm/x','wb').write(b'x')\"",
+    ])
+      allowed(c);
+  });
+});
+
+describe("text transformed on its way into a shell", () => {
+  test("tr ROT13, tr -d and look-alike command names are followed", () => {
+    for (const c of [
+      "tr a-z n-za-m <<< 'ez -es /' | sh",
+      "echo 'ez -es /' | tr 'a-z' 'n-za-m' | bash",
+      "echo 'r_m -rf /' | tr -d _ | sh",
+      "rm -rf $(echo ' / ' | tr -d ' ')",
+      "echo 'RM -RF /' | tr '[:upper:]' '[:lower:]' | sh",
+      "echo 'rm -rf /' | tr x y | bash",
+      "гm -rf /",
+      "r\u0301m -rf /",
+      "mĸfs.ext4 /dev/sda",
+      "ɾm -rf /etc",
+    ])
+      blocked(c);
+  });
+
+  test("the same transforms of harmless text, and unknown sets, stay allowed", () => {
+    for (const c of [
+      "tr a-z n-za-m <<< 'yf -ya' | sh",
+      "echo 'ez -es /' | tr 'a-z' 'n-za-m'",
+      "echo 'RM -RF /' | tr '[:upper:]' '[:lower:]'",
+      "cat f | tr -c 'a-z' x | sh",
+      "echo hello | tr -d l",
+    ])
+      allowed(c);
+  });
+});
+
 describe("partition tables rewritten from files and pipes, and LVM / device-mapper volumes", () => {
   test("partition editors fed a layout they will write, from a file, a pipe or a backup", () => {
     for (const c of [

@@ -13,6 +13,7 @@ import {
   codeStrings,
   deletesTrees,
   readsArguments,
+  writesDevice,
   forksForever,
   namesHome,
   runsPrograms,
@@ -39,6 +40,7 @@ import {
   decodeEscapes,
   expandBraces,
   singleQuoted,
+  translated,
   valueAfter,
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
@@ -535,6 +537,13 @@ export class Checker {
           .join("\n"),
       };
     }
+    if (name === "tr") {
+      // `tr a-z n-za-m` (ROT13) and `tr -d` hide a command's text from a literal rule.
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      const text = translated(data.text.slice(0, 1 << 16), args);
+      return text === null ? null : { text };
+    }
     if (
       (name === "base64" || name === "base32") &&
       args.some((a) => a === "-d" || a === "--decode" || a === "-D")
@@ -1003,6 +1012,8 @@ export class Checker {
     if (forksForever(lower)) return REASONS.forkBomb;
     const { literals, lists } = codeStrings(code);
     const readsArgs = scriptArgs.length > 0 && readsArguments(lower);
+    const argumentDevice = readsArgs && scriptArgs.some(isBlockDevice);
+    if (writesDevice(lower, literals, isBlockDevice, argumentDevice)) return REASONS.device;
     if (runsPrograms(lower)) {
       for (const text of [...literals, ...lists]) {
         const reason = this.checkString(text, depth + 1);
