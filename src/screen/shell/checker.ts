@@ -19,7 +19,15 @@ import {
   runsPrograms,
 } from "./code-strings.js";
 import { forkBombIn, spawnsItself } from "./fork-bomb.js";
-import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
+import {
+  lexScript,
+  MAX_DEPTH,
+  plainText,
+  type Script,
+  type Token,
+  type Word,
+  type WordPart,
+} from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
@@ -191,7 +199,8 @@ export class Checker {
       for (const [name, body] of functionDefinitions(tokens)) this.functions.set(name, body);
     const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
-    for (const command of commands) {
+    for (let k = 0; k < commands.length; k++) {
+      const command = commands[k] as SimpleCommand;
       const nested = this.checkNested(command, depth);
       if (nested !== null) return nested;
       const reason = this.checkCommand(command, depth);
@@ -232,7 +241,11 @@ export class Checker {
       const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
       let hasRead = false;
-      for (const w of command.words) if (w.parts === null && READERS.has(w.text)) hasRead = true;
+      const words = command.words;
+      for (let j = 0; j < words.length && !hasRead; j++) {
+        const w = words[j] as Word;
+        hasRead = w.parts === null && READERS.has(w.text);
+      }
       if (!hasRead) continue;
       this.bindRead(commands, k, depth);
     }
@@ -279,11 +292,15 @@ export class Checker {
     }
   }
 
+  // The per-command paths below use indexed loops: they run once per pipeline stage, and an
+  // iterator object per loop per stage is most of what a 30k-stage line would allocate.
   private checkNested(command: SimpleCommand, depth: number): string | null {
-    for (const word of command.words) {
-      const reason = this.checkParts(word, depth);
+    const words = command.words;
+    for (let k = 0; k < words.length; k++) {
+      const reason = this.checkParts(words[k] as Word, depth);
       if (reason !== null) return reason;
     }
+    if (command.arrays.length === 0 && command.redirects.length === 0) return null;
     for (const array of command.arrays) {
       for (const word of array.words) {
         const reason = this.checkParts(word, depth);
@@ -304,7 +321,8 @@ export class Checker {
   /** The substitutions inside one word, checked where they stand. */
   private checkParts(word: Word | null, depth: number): string | null {
     if (word === null || word.parts === null) return null;
-    for (const part of word.parts) {
+    for (let k = 0; k < word.parts.length; k++) {
+      const part = word.parts[k] as WordPart;
       if (!("script" in part)) continue;
       const reason = this.checkScript(part.script, depth + 1);
       if (reason !== null) return reason;
@@ -313,16 +331,19 @@ export class Checker {
   }
 
   private checkCommand(command: SimpleCommand, depth: number): string | null {
-    for (const redirect of command.redirects) {
-      const writes = redirect.op.includes(">") && redirect.op !== ">&";
-      if (writes && redirect.target !== null && isBlockDevice(this.value(redirect.target, depth))) {
-        return REASONS.device;
+    if (command.redirects.length > 0) {
+      for (const redirect of command.redirects) {
+        const writes = redirect.op.includes(">") && redirect.op !== ">&";
+        const target = redirect.target;
+        if (writes && target !== null && isBlockDevice(this.value(target, depth))) {
+          return REASONS.device;
+        }
       }
+      this.rememberWrittenFile(command, depth);
     }
-    this.rememberWrittenFile(command, depth);
-    for (const array of command.arrays) this.bindArray(array, depth);
+    if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
-    if (argv.length > 0 && argv.every(isAssignment)) {
+    if (argv.length > 0 && isAssignment(argv[0] as string) && argv.every(isAssignment)) {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
@@ -369,8 +390,10 @@ export class Checker {
    * variable is split on blanks, as the shell splits it, so `$(echo rm -rf /)` and `$cmd`
    * run the program their text names.
    */
-  private fields(words: readonly Word[], depth: number): string[] {
-    // Literal words with nothing to expand are their own fields: one mapped copy.
+  private fields(words: readonly Word[], depth: number): readonly string[] {
+    // Literal words with nothing to expand are their own fields: one mapped copy, and for a
+    // one-word command (the lexer shares recurring words) one list per word.
+    if (words.length === 1 && isLiteralField(words[0] as Word)) return loneField(words[0] as Word);
     if (words.every(isLiteralField)) return words.map((word) => word.text);
     const argv: string[] = [];
     for (const word of words) {
@@ -740,10 +763,12 @@ export class Checker {
       }
       return null;
     }
-    const hooked = commandOptionValues(name, args);
-    for (const command of hooked) {
-      const reason = this.checkString(command, depth + 1);
-      if (reason !== null) return reason;
+    if (HOOKED_PROGRAMS.has(name)) {
+      const hooked = commandOptionValues(name, args);
+      for (const command of hooked) {
+        const reason = this.checkString(command, depth + 1);
+        if (reason !== null) return reason;
+      }
     }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
@@ -765,24 +790,8 @@ export class Checker {
       const dashes = args.indexOf("--");
       return dashes < 0 ? null : this.checkShell(args.slice(dashes + 1), stdin, depth);
     }
-    if (name === "su" || name === "script" || name === "flock") {
-      const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
-      // `su -` and `su -l` start the command in the user's home directory.
-      const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
-      if (commandString !== null)
-        return this.inDirectory(login ? "~" : null, () =>
-          this.checkString(commandString, depth + 1),
-        );
-      // su without a command starts the user's shell, which reads its commands from stdin.
-      if (name === "su") return this.checkShellInput(stdin, depth);
-      if (name === "flock")
-        return this.checkArgv(
-          args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
-          stdin,
-          depth,
-        );
-      return null;
-    }
+    if (name === "su" || name === "script" || name === "flock")
+      return this.checkCommandOption(name, args, stdin, depth);
     const interpreter = INTERPRETER_CODE_FLAGS[name];
     if (interpreter !== undefined) return this.checkInterpreter(args, interpreter, stdin, depth);
     if (AWKS.has(name)) {
@@ -801,6 +810,29 @@ export class Checker {
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
     return catastrophicRule(name, args, this.doomedTarget);
+  }
+
+  /** su, script and flock: `-c STRING` (or --command) is a command line for a shell. */
+  private checkCommandOption(
+    name: string,
+    args: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
+    // `su -` and `su -l` start the command in the user's home directory.
+    const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
+    if (commandString !== null)
+      return this.inDirectory(login ? "~" : null, () => this.checkString(commandString, depth + 1));
+    // su without a command starts the user's shell, which reads its commands from stdin.
+    if (name === "su") return this.checkShellInput(stdin, depth);
+    if (name === "flock")
+      return this.checkArgv(
+        args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
+        stdin,
+        depth,
+      );
+    return null;
   }
 
   /**
@@ -1390,6 +1422,18 @@ function printfOutput(args: readonly string[]): string {
     if (rest.length === before) break;
   }
   return decodeEscapes(out);
+}
+
+const LONE_FIELDS = new WeakMap<Word, readonly string[]>();
+
+/** The argv of a command that is one literal word. */
+function loneField(word: Word): readonly string[] {
+  let argv = LONE_FIELDS.get(word);
+  if (argv === undefined) {
+    argv = Object.freeze([word.text]);
+    LONE_FIELDS.set(word, argv);
+  }
+  return argv;
 }
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */

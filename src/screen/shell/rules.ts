@@ -20,13 +20,17 @@ export function catastrophicRule(
     const flags = permutedFlags(args, 0);
     const recursive =
       /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
-    if (recursive && flags.operands.some((target) => doomed(target) !== null))
-      return REASONS.delete;
+    if (recursive && anyDoomed(flags.operands, doomed)) return REASONS.delete;
     return null;
   }
   if (name === "rimraf") {
     // rimraf is `rm -rf` as a program: every operand is removed recursively.
-    return args.some((a) => !a.startsWith("-") && doomed(a) !== null) ? REASONS.delete : null;
+    return anyDoomed(
+      args.filter((a) => !a.startsWith("-")),
+      doomed,
+    )
+      ? REASONS.delete
+      : null;
   }
   if (name === "rsync") {
     // `rsync --delete EMPTY/ /` makes the destination match an empty source: a recursive delete.
@@ -67,7 +71,7 @@ export function catastrophicRule(
       longWithValue: ["target-directory", "suffix"],
     });
     const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
-    if (sources.some((source) => doomed(source) !== null)) return REASONS.move;
+    if (anyDoomed(sources, doomed)) return REASONS.move;
     // `mv image.img /dev/sda` onto an existing device node writes through it.
     return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
       ? REASONS.device
@@ -80,7 +84,7 @@ export function catastrophicRule(
       longWithValue: ["user", "role", "type", "range", "reference"],
     });
     const recursive = flags.short.includes("R") || flags.long.includes("recursive");
-    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+    return recursive && anyDoomed(flags.operands, doomed) ? REASONS.permissions : null;
   }
   if (name === "icacls" || name === "takeown") {
     // Windows: `icacls C:\ /grant Everyone:F /T`, `takeown /f C:\ /r`, recursive over a drive.
@@ -97,7 +101,7 @@ export function catastrophicRule(
       longWithValue: ["modify", "remove", "set", "set-file"],
     });
     const recursive = flags.short.includes("R") || flags.long.includes("recursive");
-    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+    return recursive && anyDoomed(flags.operands, doomed) ? REASONS.permissions : null;
   }
   if (name === "nvme") {
     const erases = args[0] === "format" || args[0] === "sanitize";
@@ -109,19 +113,15 @@ export function catastrophicRule(
     const recursive =
       flags.short.includes("R") || flags.long.some((l) => isPrefixOf(l, "recursive", 3));
     const targets = flags.operands.slice(1);
-    if (recursive && targets.some((target) => doomed(target) !== null)) return REASONS.permissions;
+    if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
     const mode = flags.operands[0] ?? "";
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
-    if (
-      name === "chmod" &&
-      locksOthersOut(mode) &&
-      targets.some((t) => doomed(t) === "the root directory")
-    )
+    if (name === "chmod" && locksOthersOut(mode) && anyRoot(targets, doomed))
       return REASONS.permissions;
     const opensUp =
       (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
       /^[ao]?\+rwx$|^[ao]?\+w$/.test(mode);
-    if (name === "chmod" && opensUp && targets.some((t) => doomed(t) === "the root directory")) {
+    if (name === "chmod" && opensUp && anyRoot(targets, doomed)) {
       return REASONS.chmodRoot;
     }
     return null;
@@ -199,15 +199,16 @@ function windowsRule(
 ): string | null {
   if (name === "format") return args.some((a) => /^[a-z]:\\?$/i.test(a)) ? REASONS.mkfs : null;
   if (!WINDOWS_DELETES.has(name)) return null;
-  // cmd.exe switches are "/x" or "/x:value"; a lone "/" is a path.
-  const isSwitch = (a: string): boolean => /^\/[a-z](?::[a-z-]{0,8})?$/i.test(a);
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
   // PowerShell accepts any prefix of -Recurse.
   const psRecursive = args.some((a) => /^-r(?:e(?:c(?:u(?:r(?:s(?:e)?)?)?)?)?)?$/i.test(a));
   const targets = args.filter((a) => !isSwitch(a) && !a.startsWith("-"));
-  return (cmdRecursive || psRecursive) && targets.some((t) => doomed(t) !== null)
-    ? REASONS.delete
-    : null;
+  return (cmdRecursive || psRecursive) && anyDoomed(targets, doomed) ? REASONS.delete : null;
+}
+
+/** A cmd.exe switch: "/x" or "/x:value"; a lone "/" is a path. (Top level: see anyDoomed.) */
+function isSwitch(arg: string): boolean {
+  return /^\/[a-z](?::[a-z-]{0,8})?$/i.test(arg);
 }
 
 // Programs whose rule needs a block device among their arguments.
@@ -216,6 +217,19 @@ const DEVICE_PROGRAMS = new Set([
   ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
 ]);
 const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
+
+// Loops rather than `.some(t => doomed(t))`: a closure over `doomed` would make every call of
+// catastrophicRule allocate a context, once per pipeline stage, whatever the program.
+function anyDoomed(targets: readonly string[], doomed: (t: string) => string | null): boolean {
+  for (let k = 0; k < targets.length; k++) if (doomed(targets[k] as string) !== null) return true;
+  return false;
+}
+
+function anyRoot(targets: readonly string[], doomed: (t: string) => string | null): boolean {
+  for (let k = 0; k < targets.length; k++)
+    if (doomed(targets[k] as string) === "the root directory") return true;
+  return false;
+}
 
 /** `given` is `full` or an abbreviation of it at least `min` letters long, as getopt accepts. */
 function isPrefixOf(given: string, full: string, min: number): boolean {
