@@ -5,7 +5,7 @@
 // precheck already knows.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { precheckCommand, REASONS } from "../../src/screen/shell/precheck.js";
+import { MAX_COMMAND_LENGTH, precheckCommand, REASONS } from "../../src/screen/shell/precheck.js";
 import { allowed, blocked } from "../helpers/precheck.js";
 
 describe("interpreter code that takes its destructive target from argv or stdin", () => {
@@ -32,6 +32,9 @@ describe("interpreter code that takes its destructive target from argv or stdin"
       "sudo python3 -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' /var",
       "env -i python3 -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' /usr",
       "python3 - / <<< 'import shutil,sys; shutil.rmtree(sys.argv[1])'",
+      "python3 -c 'import subprocess,sys; subprocess.run(sys.argv[1:])' rm -rf /",
+      "perl -e 'exec @ARGV' rm -rf ~",
+      "ruby -e 'system(*ARGV)' mkfs.ext4 /dev/sda",
     ])
       blocked(c);
     assert.equal(
@@ -88,6 +91,8 @@ describe("interpreter code that takes its destructive target from argv or stdin"
       "cat <<'EOF' | python3 -\nprint('rm -rf /')\nEOF",
       "find / -maxdepth 1 -exec python3 -c 'import sys; print(sys.argv[1])' {} \\;",
       "python3 script.py /",
+      "python3 -c 'import subprocess,sys; subprocess.run(sys.argv[1:])' ls -la /",
+      "perl -e 'exec @ARGV' rm -rf ./build",
     ])
       allowed(c);
   });
@@ -285,6 +290,28 @@ describe("a script file that runs itself twice in the background is a fork bomb"
       "echo 'make & make test' > m.sh; bash m.sh",
     ])
       allowed(c);
+  });
+});
+
+describe("the new scans are paid from the precheck's budget", () => {
+  const big = "x".repeat(48 * 1024);
+
+  test("a large script file run again and again is refused as unscreenable, not re-read", () => {
+    const line = `printf '%s' '${big}' > f.sh; ` + "bash f.sh; ".repeat(6000);
+    assert.equal(precheckCommand(line.slice(0, MAX_COMMAND_LENGTH)), REASONS.tooDeep);
+  });
+
+  test("a large file translated by tr into a shell, again and again, is refused", () => {
+    const line = `printf '%s' '${big}' > t; ` + "tr a b < t | sh; ".repeat(4000);
+    assert.equal(precheckCommand(line.slice(0, MAX_COMMAND_LENGTH)), REASONS.tooDeep);
+  });
+
+  test("interpreter code completed with each of its arguments stays within the budget", () => {
+    const code = `import os; os.system(${"'ls ' + ".repeat(2000)}'x')`;
+    const r = precheckCommand(`python3 -c "${code}" a b c d e f g h`);
+    assert.ok(r === null || r === REASONS.tooDeep, String(r));
+    const bomb = `python3 -c "import os,sys; os.system(${"'ls ' + ".repeat(50)}'rm -rf ' + sys.argv[1])" /`;
+    assert.equal(precheckCommand(bomb), REASONS.delete);
   });
 });
 

@@ -564,7 +564,9 @@ export class Checker {
       // `tr a-z n-za-m` (ROT13) and `tr -d` hide a command's text from a literal rule.
       const data = stdin();
       if (data === null || !("text" in data)) return data;
-      const text = translated(data.text.slice(0, 1 << 16), args);
+      const input = data.text.slice(0, 1 << 16);
+      this.spend(input.length);
+      const text = translated(input, args);
       return text === null ? null : { text };
     }
     if (
@@ -1054,6 +1056,9 @@ export class Checker {
       if (readsArgs) {
         // A command prefix the code completes with an argument: `'rm -rf ' + sys.argv[1]`,
         // `["rm", "-rf", $ARGV[0]]`; and an argument that is itself a whole command.
+        // `subprocess.run(sys.argv[1:])`, `exec @ARGV`: the arguments are themselves an argv.
+        const asArgv = this.checkArgv(scriptArgs, null, depth + 1);
+        if (asArgv !== null) return asArgv;
         const prefixes = [...literals.filter((t) => /[ \t]$/.test(t)), ...lists];
         for (const arg of scriptArgs) {
           const reason = this.checkString(arg, depth + 1);
