@@ -1433,6 +1433,8 @@ const LONE_FIELDS = new WeakMap<Word, readonly string[]>();
 
 /** The argv of a command that is one literal word. */
 function loneField(word: Word): readonly string[] {
+  // Only the lexer's shared words (frozen) recur; any other word is met once.
+  if (!Object.isFrozen(word)) return [word.text];
   let argv = LONE_FIELDS.get(word);
   if (argv === undefined) {
     argv = Object.freeze([word.text]);

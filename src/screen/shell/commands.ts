@@ -85,6 +85,8 @@ export function arrayAt(
 const ALONE = new WeakMap<Word, readonly Word[]>();
 
 function alone(word: Word): readonly Word[] {
+  // Only the lexer's shared words (frozen) recur; any other word is met once.
+  if (!Object.isFrozen(word)) return [word];
   let list = ALONE.get(word);
   if (list === undefined) {
     list = Object.freeze([word]);

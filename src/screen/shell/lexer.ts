@@ -117,6 +117,7 @@ function runEnd(src: string, from: number, special: Uint8Array): number {
 // Literal words up to this length are shared between their occurrences, at most this many.
 const MAX_SHARED_WORD = 32;
 const MAX_SHARED_WORDS = 4096;
+const SHARE_AFTER_TOKENS = 256;
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
@@ -278,7 +279,9 @@ class Lexer {
    * keeps 30k references alive, not 30k objects for the collector to copy.
    */
   private literalWord(text: string, quoted: boolean): Word {
-    if (text.length > MAX_SHARED_WORD) return { kind: "word", parts: null, text, quoted };
+    // An ordinary command is short: sharing pays only on long lines.
+    if (text.length > MAX_SHARED_WORD || this.tokens.length < SHARE_AFTER_TOKENS)
+      return { kind: "word", parts: null, text, quoted };
     const key = quoted ? `'${text}` : text;
     if (this.words === null) this.words = new Map();
     let word = this.words.get(key);

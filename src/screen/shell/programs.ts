@@ -235,6 +235,7 @@ const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}"]);
 // them would break the Cyrillic markers of the injection screen ("г" in "игнорировать").
 const NAME_CONFUSABLES: Readonly<Record<string, string>> = { г: "r", ɾ: "r", ĸ: "k", ı: "i" };
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** "гm", "ŕm" (r with a combining accent, composed by NFKC) → "rm". */
 function foldNameLookAlikes(name: string): string {
@@ -245,9 +246,7 @@ function foldNameLookAlikes(name: string): string {
 }
 
 function normalizeCommandName(name: string): string {
-  let ascii = true;
-  for (let k = 0; k < name.length && ascii; k++) ascii = name.charCodeAt(k) < 0x80;
-  const plain = ascii ? name : foldNameLookAlikes(name);
+  const plain = NON_ASCII.test(name) ? foldNameLookAlikes(name) : name;
   const folded = foldConfusables(plain);
   if (SHELL_VARIABLES.has(folded)) return "bash";
   // python3.11, pip3 → python, pip: one rule per family.
