@@ -33,6 +33,64 @@ export function expandBraces(word: string): string[] {
   return out;
 }
 
+const TR_CLASSES: Readonly<Record<string, string>> = {
+  "[:lower:]": "abcdefghijklmnopqrstuvwxyz",
+  "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  "[:digit:]": "0123456789",
+  "[:space:]": " \t\n\r\f\v",
+  "[:blank:]": " \t",
+};
+const MAX_TR_SET = 512;
+
+/** A tr set written out: ranges (`a-z`), classes (`[:upper:]`) and escapes; null if unknown. */
+function trSet(spec: string): string | null {
+  let out = "";
+  for (let i = 0; i < spec.length && out.length <= MAX_TR_SET; i++) {
+    const cls = spec[i] === "[" ? Object.keys(TR_CLASSES).find((c) => spec.startsWith(c, i)) : null;
+    if (cls !== undefined && cls !== null) {
+      out += TR_CLASSES[cls];
+      i += cls.length - 1;
+      continue;
+    }
+    if (spec[i] === "[") return null; // [c*n] and other forms we do not follow
+    let ch = spec[i] as string;
+    if (ch === "\\" && i + 1 < spec.length) {
+      ch = decodeEscapes(spec.slice(i, i + 2));
+      i++;
+    }
+    if (spec[i + 1] === "-" && i + 2 < spec.length) {
+      const last = (spec[i + 2] as string).codePointAt(0) as number;
+      for (let c = ch.codePointAt(0) as number; c <= last && out.length <= MAX_TR_SET; c++)
+        out += String.fromCodePoint(c);
+      i += 2;
+    } else out += ch;
+  }
+  return out.length > MAX_TR_SET ? null : out;
+}
+
+/**
+ * What `tr ARGS` prints for this input: translation (`tr a-z n-za-m`, ROT13) and deletion
+ * (`tr -d ' '`); squeezing (-s) is ignored, a complement (-c) or an unknown set gives null.
+ */
+export function translated(text: string, args: readonly string[]): string | null {
+  let remove = false;
+  const sets: string[] = [];
+  for (const arg of args) {
+    if (/^-[ds]{1,2}$/.test(arg)) remove ||= arg.includes("d");
+    else if (arg.startsWith("-") && arg.length > 1) return null;
+    else sets.push(arg);
+  }
+  const from = trSet(sets[0] ?? "");
+  if (from === null || from === "") return null;
+  if (remove) return [...text].filter((ch) => !from.includes(ch)).join("");
+  const to = trSet(sets[1] ?? "");
+  if (to === null || to === "") return null;
+  const target = [...to];
+  const map = new Map<string, string>();
+  [...from].forEach((ch, k) => map.set(ch, target[Math.min(k, target.length - 1)] as string));
+  return [...text].map((ch) => map.get(ch) ?? ch).join("");
+}
+
 export function singleQuoted(word: string): string {
   return `'${word.replaceAll("'", "'\\''")}'`;
 }
@@ -44,8 +102,17 @@ export function valueAfter(args: readonly string[], flag: string): string | null
 
 export function decodeEscapes(text: string): string {
   if (!text.includes("\\")) return text;
-  return text.replace(/\\(n|t|0|\\)/g, (_m, e: string) =>
-    e === "n" ? "\n" : e === "t" ? "\t" : e === "0" ? "\0" : "\\",
+  // printf and `echo -e` also spell characters as \xHH, \NNN (octal; echo's \0NNN) and \uHHHH:
+  // `$(printf '\x72\x6d')` is `rm`.
+  return text.replace(
+    /\\(n|t|\\|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{4}|0?[0-7]{1,3})/g,
+    (_m, e: string) => {
+      if (e === "n") return "\n";
+      if (e === "t") return "\t";
+      if (e === "\\") return "\\";
+      const code = e[0] === "x" || e[0] === "u" ? parseInt(e.slice(1), 16) : parseInt(e, 8);
+      return String.fromCodePoint(code & 0x1fffff);
+    },
   );
 }
 

@@ -12,12 +12,22 @@ import { arrayAt, simpleCommands, type ArrayAssignment, type SimpleCommand } fro
 import {
   codeStrings,
   deletesTrees,
+  readsArguments,
+  writesDevice,
   forksForever,
   namesHome,
   runsPrograms,
 } from "./code-strings.js";
-import { forkBombIn } from "./fork-bomb.js";
-import { lexScript, MAX_DEPTH, plainText, type Script, type Token, type Word } from "./lexer.js";
+import { forkBombIn, spawnsItself } from "./fork-bomb.js";
+import {
+  lexScript,
+  MAX_DEPTH,
+  plainText,
+  type Script,
+  type Token,
+  type Word,
+  type WordPart,
+} from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
 import { catastrophicTarget, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
@@ -38,6 +48,7 @@ import {
   decodeEscapes,
   expandBraces,
   singleQuoted,
+  translated,
   valueAfter,
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
@@ -45,7 +56,7 @@ import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
 import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
-import { PARTITION_EDITORS, partitionScriptWipes } from "./partitions.js";
+import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
@@ -54,6 +65,8 @@ const UNKNOWN = "\u{fffc}";
 const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
 const MAX_FAN_OUT = 64;
 const MAX_PIPELINE_HOPS = 16;
+// Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
+const MAX_SCRIPT_ARGUMENTS = 8;
 
 type Data = { readonly text: string } | { readonly download: true } | null;
 const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
@@ -64,6 +77,8 @@ export class BudgetExceeded extends Error {}
 export class Checker {
   private budget: number;
   private readonly variables = new Map<string, string>();
+  /** The command being checked reads a pipe or a file whose content is unknown. */
+  private stdinUnread = false;
   /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
   private cwd: string | null = null;
   private readonly aliases = new Map<string, string>();
@@ -148,6 +163,20 @@ export class Checker {
     return this.checkScript(lexScript(text, depth), depth);
   }
 
+  /**
+   * A script file written on this line, run as a program or by a shell. Inside it "$0" is the
+   * file itself, so `$0 & $0` (or `"$0" | "$0" &`, or `$0 &` in a loop) is a fork bomb.
+   */
+  private checkScriptFile(file: string, text: string, depth: number): string | null {
+    if (depth + 1 >= MAX_DEPTH) return REASONS.tooDeep;
+    if (text.includes(DOWNLOADED)) return REASONS.download;
+    this.spend(text.length);
+    const script = lexScript(text, depth + 1);
+    if (!script.tooDeep && spawnsItself(script.tokens, file, (units) => this.spend(units)))
+      return REASONS.forkBomb;
+    return this.checkScript(script, depth + 1);
+  }
+
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
     if (script.tokens.length === 0) return null;
@@ -170,7 +199,8 @@ export class Checker {
       for (const [name, body] of functionDefinitions(tokens)) this.functions.set(name, body);
     const commands = simpleCommands(script);
     this.bindReadVariables(commands, depth);
-    for (const command of commands) {
+    for (let k = 0; k < commands.length; k++) {
+      const command = commands[k] as SimpleCommand;
       const nested = this.checkNested(command, depth);
       if (nested !== null) return nested;
       const reason = this.checkCommand(command, depth);
@@ -211,7 +241,11 @@ export class Checker {
       const command = commands[k] as SimpleCommand;
       // Only a command with a literal word `read` can be one; most pay nothing more.
       let hasRead = false;
-      for (const w of command.words) if (w.parts === null && READERS.has(w.text)) hasRead = true;
+      const words = command.words;
+      for (let j = 0; j < words.length && !hasRead; j++) {
+        const w = words[j] as Word;
+        hasRead = w.parts === null && READERS.has(w.text);
+      }
       if (!hasRead) continue;
       this.bindRead(commands, k, depth);
     }
@@ -258,11 +292,15 @@ export class Checker {
     }
   }
 
+  // The per-command paths below use indexed loops: they run once per pipeline stage, and an
+  // iterator object per loop per stage is most of what a 30k-stage line would allocate.
   private checkNested(command: SimpleCommand, depth: number): string | null {
-    for (const word of command.words) {
-      const reason = this.checkParts(word, depth);
+    const words = command.words;
+    for (let k = 0; k < words.length; k++) {
+      const reason = this.checkParts(words[k] as Word, depth);
       if (reason !== null) return reason;
     }
+    if (command.arrays.length === 0 && command.redirects.length === 0) return null;
     for (const array of command.arrays) {
       for (const word of array.words) {
         const reason = this.checkParts(word, depth);
@@ -283,7 +321,8 @@ export class Checker {
   /** The substitutions inside one word, checked where they stand. */
   private checkParts(word: Word | null, depth: number): string | null {
     if (word === null || word.parts === null) return null;
-    for (const part of word.parts) {
+    for (let k = 0; k < word.parts.length; k++) {
+      const part = word.parts[k] as WordPart;
       if (!("script" in part)) continue;
       const reason = this.checkScript(part.script, depth + 1);
       if (reason !== null) return reason;
@@ -292,16 +331,19 @@ export class Checker {
   }
 
   private checkCommand(command: SimpleCommand, depth: number): string | null {
-    for (const redirect of command.redirects) {
-      const writes = redirect.op.includes(">") && redirect.op !== ">&";
-      if (writes && redirect.target !== null && isBlockDevice(this.value(redirect.target, depth))) {
-        return REASONS.device;
+    if (command.redirects.length > 0) {
+      for (const redirect of command.redirects) {
+        const writes = redirect.op.includes(">") && redirect.op !== ">&";
+        const target = redirect.target;
+        if (writes && target !== null && isBlockDevice(this.value(target, depth))) {
+          return REASONS.device;
+        }
       }
+      this.rememberWrittenFile(command, depth);
     }
-    this.rememberWrittenFile(command, depth);
-    for (const array of command.arrays) this.bindArray(array, depth);
+    if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
-    if (argv.length > 0 && argv.every(isAssignment)) {
+    if (argv.length > 0 && isAssignment(argv[0] as string) && argv.every(isAssignment)) {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
@@ -312,7 +354,18 @@ export class Checker {
     let reads = false;
     for (let k = 0; k < argv.length && k < 8 && !reads; k++)
       reads = STDIN_READERS.has(programName(argv[k] as string));
-    return this.checkArgv(argv, reads ? this.stdinOf(command, depth) : null, depth);
+    if (!reads) return this.checkArgv(argv, null, depth);
+    // A partition editor fed a file or a pipe we cannot read (`sfdisk /dev/sda < layout`) still
+    // reads a new table from it; only that rule is told so.
+    const saved = this.stdinUnread;
+    const stdin = this.stdinOf(command, depth);
+    this.stdinUnread =
+      stdin === null && (command.previous !== null || command.redirects.some((r) => r.op === "<"));
+    try {
+      return this.checkArgv(argv, stdin, depth);
+    } finally {
+      this.stdinUnread = saved;
+    }
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
@@ -337,8 +390,10 @@ export class Checker {
    * variable is split on blanks, as the shell splits it, so `$(echo rm -rf /)` and `$cmd`
    * run the program their text names.
    */
-  private fields(words: readonly Word[], depth: number): string[] {
-    // Literal words with nothing to expand are their own fields: one mapped copy.
+  private fields(words: readonly Word[], depth: number): readonly string[] {
+    // Literal words with nothing to expand are their own fields: one mapped copy, and for a
+    // one-word command (the lexer shares recurring words) one list per word.
+    if (words.length === 1 && isLiteralField(words[0] as Word)) return loneField(words[0] as Word);
     if (words.every(isLiteralField)) return words.map((word) => word.text);
     const argv: string[] = [];
     for (const word of words) {
@@ -505,6 +560,15 @@ export class Checker {
           .join("\n"),
       };
     }
+    if (name === "tr") {
+      // `tr a-z n-za-m` (ROT13) and `tr -d` hide a command's text from a literal rule.
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      const input = data.text.slice(0, 1 << 16);
+      this.spend(input.length);
+      const text = translated(input, args);
+      return text === null ? null : { text };
+    }
     if (
       (name === "base64" || name === "base32") &&
       args.some((a) => a === "-d" || a === "--decode" || a === "-D")
@@ -557,7 +621,7 @@ export class Checker {
         ? undefined
         : (this.files.get(argv[0] as string) ??
           this.files.get((argv[0] as string).replace(/^\.\//, "")));
-    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (written !== undefined) return this.checkScriptFile(argv[0] as string, written, depth);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
         const eq = definition.indexOf("=");
@@ -701,10 +765,12 @@ export class Checker {
       }
       return null;
     }
-    const hooked = commandOptionValues(name, args);
-    for (const command of hooked) {
-      const reason = this.checkString(command, depth + 1);
-      if (reason !== null) return reason;
+    if (HOOKED_PROGRAMS.has(name)) {
+      const hooked = commandOptionValues(name, args);
+      for (const command of hooked) {
+        const reason = this.checkString(command, depth + 1);
+        if (reason !== null) return reason;
+      }
     }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
@@ -726,24 +792,8 @@ export class Checker {
       const dashes = args.indexOf("--");
       return dashes < 0 ? null : this.checkShell(args.slice(dashes + 1), stdin, depth);
     }
-    if (name === "su" || name === "script" || name === "flock") {
-      const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
-      // `su -` and `su -l` start the command in the user's home directory.
-      const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
-      if (commandString !== null)
-        return this.inDirectory(login ? "~" : null, () =>
-          this.checkString(commandString, depth + 1),
-        );
-      // su without a command starts the user's shell, which reads its commands from stdin.
-      if (name === "su") return this.checkShellInput(stdin, depth);
-      if (name === "flock")
-        return this.checkArgv(
-          args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
-          stdin,
-          depth,
-        );
-      return null;
-    }
+    if (name === "su" || name === "script" || name === "flock")
+      return this.checkCommandOption(name, args, stdin, depth);
     const interpreter = INTERPRETER_CODE_FLAGS[name];
     if (interpreter !== undefined) return this.checkInterpreter(args, interpreter, stdin, depth);
     if (AWKS.has(name)) {
@@ -757,10 +807,34 @@ export class Checker {
     if (name === "sed") return this.checkSed(args, depth);
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
     if (PARTITION_EDITORS.has(name)) {
-      const script = stdin !== null && "text" in stdin ? stdin.text : null;
+      const script =
+        stdin !== null && "text" in stdin ? stdin.text : this.stdinUnread ? UNREAD : null;
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
     return catastrophicRule(name, args, this.doomedTarget);
+  }
+
+  /** su, script and flock: `-c STRING` (or --command) is a command line for a shell. */
+  private checkCommandOption(
+    name: string,
+    args: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    const commandString = longValue(args, "command") ?? clusteredValue(args, "c");
+    // `su -` and `su -l` start the command in the user's home directory.
+    const login = name === "su" && args.some((a) => a === "-" || a === "-l" || a === "--login");
+    if (commandString !== null)
+      return this.inDirectory(login ? "~" : null, () => this.checkString(commandString, depth + 1));
+    // su without a command starts the user's shell, which reads its commands from stdin.
+    if (name === "su") return this.checkShellInput(stdin, depth);
+    if (name === "flock")
+      return this.checkArgv(
+        args.slice(firstOperand(args, 0, { shortWithValue: "wEF" }) + 1),
+        stdin,
+        depth,
+      );
+    return null;
   }
 
   /**
@@ -901,7 +975,7 @@ export class Checker {
     }
     if (command) return null;
     const written = operand === undefined ? undefined : this.files.get(operand);
-    if (written !== undefined) return this.checkString(written, depth + 1);
+    if (written !== undefined) return this.checkScriptFile(operand as string, written, depth);
     if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
     // A script file that is a process substitution of a download: `sh <(curl …)`.
@@ -923,6 +997,8 @@ export class Checker {
   ): string | null {
     let code: string | null = null;
     let sawOperand = false;
+    // Where the script's own arguments (sys.argv[1:], @ARGV, process.argv…) begin.
+    let argsFrom = args.length;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as string;
       const lower = arg.toLowerCase();
@@ -936,34 +1012,69 @@ export class Checker {
         if (attached === null) i++;
         continue;
       }
-      if (!arg.startsWith("-")) {
+      if (!arg.startsWith("-") || arg === "--") {
         sawOperand = true;
+        argsFrom = arg === "--" ? i + 1 : i;
         break;
       }
-      if (arg === "-") break;
+      if (arg === "-") {
+        argsFrom = i + 1;
+        break;
+      }
     }
     if (code === null) {
+      // An operand before any code is a script file, which the precheck cannot read.
       if (sawOperand || stdin === null) return null;
       if (!("text" in stdin)) return REASONS.download;
       code = stdin.text;
     }
-    return this.checkCode(code, depth);
+    return this.checkCode(code, depth, args.slice(argsFrom, argsFrom + MAX_SCRIPT_ARGUMENTS));
   }
 
-  /** Interpreter code: every string that could reach a shell, and in-language tree deletes. */
-  private checkCode(code: string, depth: number): string | null {
+  /**
+   * Interpreter code: every string that could reach a shell, and in-language tree deletes.
+   * `scriptArgs` are the words the code receives as its arguments: code that reads them
+   * (`shutil.rmtree(sys.argv[1])`, `unlink glob shift`, `"rm -rf " + process.argv[1]`) is
+   * judged as if each argument were written where it is read.
+   */
+  private checkCode(
+    code: string,
+    depth: number,
+    scriptArgs: readonly string[] = [],
+  ): string | null {
     const lower = code.toLowerCase();
     if (forksForever(lower)) return REASONS.forkBomb;
     const { literals, lists } = codeStrings(code);
+    const readsArgs = scriptArgs.length > 0 && readsArguments(lower);
+    const argumentDevice = readsArgs && scriptArgs.some(isBlockDevice);
+    if (writesDevice(lower, literals, isBlockDevice, argumentDevice)) return REASONS.device;
     if (runsPrograms(lower)) {
       for (const text of [...literals, ...lists]) {
         const reason = this.checkString(text, depth + 1);
         if (reason !== null) return reason;
       }
+      if (readsArgs) {
+        // A command prefix the code completes with an argument: `'rm -rf ' + sys.argv[1]`,
+        // `["rm", "-rf", $ARGV[0]]`; and an argument that is itself a whole command.
+        // `subprocess.run(sys.argv[1:])`, `exec @ARGV`: the arguments are themselves an argv.
+        const asArgv = this.checkArgv(scriptArgs, null, depth + 1);
+        if (asArgv !== null) return asArgv;
+        const prefixes = [...literals.filter((t) => /[ \t]$/.test(t)), ...lists];
+        for (const arg of scriptArgs) {
+          const reason = this.checkString(arg, depth + 1);
+          if (reason !== null) return reason;
+          for (const prefix of prefixes.slice(0, MAX_FAN_OUT)) {
+            const line = `${prefix.trimEnd()} ${singleQuoted(arg)}`;
+            const completed = this.checkString(line, depth + 1);
+            if (completed !== null) return completed;
+          }
+        }
+      }
     }
     if (deletesTrees(lower)) {
       if (namesHome(lower)) return REASONS.delete;
       if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
+      if (readsArgs && scriptArgs.some((arg) => this.doomed(arg) !== null)) return REASONS.delete;
     }
     return null;
   }
@@ -1308,7 +1419,28 @@ function printfOutput(args: readonly string[]): string {
   const format = args[0] ?? "";
   if (!format.includes("%")) return decodeEscapes(args.join(" "));
   const rest = args.slice(1);
-  return decodeEscapes(format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? ""));
+  // printf reuses its format until the arguments run out: `printf '%s\n' a b` prints two lines.
+  let out = "";
+  for (let pass = 0; pass < MAX_FAN_OUT && (pass === 0 || rest.length > 0); pass++) {
+    const before = rest.length;
+    out += format.replace(/%[-0-9]{0,4}[sdbcq]/g, () => rest.shift() ?? "");
+    if (rest.length === before) break;
+  }
+  return decodeEscapes(out);
+}
+
+const LONE_FIELDS = new WeakMap<Word, readonly string[]>();
+
+/** The argv of a command that is one literal word. */
+function loneField(word: Word): readonly string[] {
+  // Only the lexer's shared words (frozen) recur; any other word is met once.
+  if (!Object.isFrozen(word)) return [word.text];
+  let argv = LONE_FIELDS.get(word);
+  if (argv === undefined) {
+    argv = Object.freeze([word.text]);
+    LONE_FIELDS.set(word, argv);
+  }
+  return argv;
 }
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */

@@ -39,6 +39,8 @@ const DELETES_TREES = [
   "deletedirectory",
   "remove_dir_all",
   "unlink(",
+  // Perl's list operator without parentheses: `unlink glob "/*"`.
+  "unlink ",
 ];
 
 // Ways to name the home directory inside code.
@@ -57,6 +59,60 @@ const HOME_EXPRESSIONS = [
   "$env{home}",
   'path.expand("~")',
 ];
+
+// How the common interpreters read their command-line arguments, lower-cased: Python's
+// sys.argv, Perl's @ARGV and bare shift, Node's and PHP's argv, Ruby's ARGV, Lua's arg[n],
+// Deno.args, R's commandArgs(), Tcl's $argv.
+const ARGUMENT_READS = ["argv", "shift", "arg[", "args", "commandargs", "$_[", "@_"];
+
+export function readsArguments(lowerCode: string): boolean {
+  return ARGUMENT_READS.some((fragment) => lowerCode.includes(fragment));
+}
+
+// Calls and flags through which code writes a file it names, lower-cased.
+const WRITE_CALLS = [
+  ...["writefile", "write_bytes", "write_text", "createwritestream", "openwrite", "o_wronly"],
+  ...["o_rdwr", "file_put_contents", "io.open", "syswrite", "binwrite"],
+];
+// open() modes that write: Python, Ruby, PHP, C, Lua ("w", "wb+", "r+"), and Perl's ">", "+<".
+const WRITE_MODE = /^(?:[wa]b?\+?|[wa]\+b|r\+b?|rb\+|\+?>{1,2}|\+<)$/;
+// A Perl two-argument open names the mode in front of the path: ">/dev/sda", "+< /dev/sda".
+const PERL_MODE_PREFIX = /^(?:\+?>{1,2}|\+<) {0,4}/;
+
+/**
+ * True when code opens one of its string literals for writing and that literal names a block
+ * device: `open('/dev/sda', 'wb')`, `fs.writeFileSync('/dev/sda', …)`, `open(F, ">/dev/sda")`.
+ */
+export function writesDevice(
+  lowerCode: string,
+  literals: readonly string[],
+  isDevice: (path: string) => boolean,
+  argumentDevice: boolean,
+): boolean {
+  // A device given as an argument (`open(sys.argv[1], "wb")`) has no place in the code: any
+  // write in it counts.
+  if (argumentDevice && (literals.some((t) => WRITE_MODE.test(t)) || writeCallIn(lowerCode)))
+    return true;
+  for (let k = 0; k < literals.length; k++) {
+    const text = literals[k] as string;
+    const prefix = PERL_MODE_PREFIX.exec(text);
+    if (prefix !== null && isDevice(text.slice(prefix[0].length))) return true;
+    if (!isDevice(text)) continue;
+    // The mode right after the path (`open(dev, 'wb')`) or right before it (Perl's
+    // `open($f, '>', dev)`), or a write call next to the path: reading a disk into a file
+    // (`open('out','wb').write(open('/dev/sda','rb').read())`) is not a write of the disk.
+    if (WRITE_MODE.test(literals[k + 1] ?? "") || /^\+?>{1,2}$|^\+<$/.test(literals[k - 1] ?? ""))
+      return true;
+    const at = lowerCode.indexOf(text.toLowerCase());
+    if (at >= 0 && writeCallIn(lowerCode.slice(Math.max(0, at - 24), at + text.length + 32)))
+      return true;
+  }
+  return false;
+}
+
+function writeCallIn(lowerCode: string): boolean {
+  return WRITE_CALLS.some((f) => lowerCode.includes(f));
+}
 
 export function runsPrograms(lowerCode: string): boolean {
   return RUNS_PROGRAMS.some((fragment) => lowerCode.includes(fragment));

@@ -80,6 +80,21 @@ export function arrayAt(
   return { array: { name, append, words }, end: j };
 }
 
+// The word list of a one-word command, shared by every command made of that same (shared,
+// immutable) word: `x | x | x …` costs one list, not one per stage.
+const ALONE = new WeakMap<Word, readonly Word[]>();
+
+function alone(word: Word): readonly Word[] {
+  // Only the lexer's shared words (frozen) recur; any other word is met once.
+  if (!Object.isFrozen(word)) return [word];
+  let list = ALONE.get(word);
+  if (list === undefined) {
+    list = Object.freeze([word]);
+    ALONE.set(word, list);
+  }
+  return list;
+}
+
 export function simpleCommands(script: Script): SimpleCommand[] {
   const commands: SimpleCommand[] = [];
   const tokens = script.tokens;
@@ -97,7 +112,13 @@ export function simpleCommands(script: Script): SimpleCommand[] {
   const finish = (piped: boolean): void => {
     let done: SimpleCommand | null = null;
     if (wordCount() > 0 || redirects.length > 0 || arrays.length > 0) {
-      const taken = words ?? (first < 0 ? [] : (tokens.slice(first, end) as Word[]));
+      const taken: readonly Word[] =
+        words ??
+        (first < 0
+          ? []
+          : end - first === 1
+            ? alone(tokens[first] as Word)
+            : (tokens.slice(first, end) as Word[]));
       done = { words: taken, arrays, redirects, previous };
       commands.push(done);
       redirects = NO_REDIRECTS;

@@ -68,6 +68,55 @@ function callsItselfConcurrently(
   return false;
 }
 
+// How a script names itself: "$0", and bash's BASH_SOURCE.
+const SELF_WORDS = new Set(["$0", "${0}", "$BASH_SOURCE", "${BASH_SOURCE}", "${BASH_SOURCE[0]}"]);
+// Words in front of the script's name that still run it: `exec "$0"`, `sh "$0"`, `. "$0"`.
+const SELF_RUNNERS = new Set(
+  ["exec", "command", "nohup", "setsid", "nice", "sh", "bash", "dash", "zsh", "ksh"].concat([
+    "source",
+    ".",
+  ]),
+);
+const LOOPS = new Set(["while", "until", "for"]);
+
+/**
+ * True when the tokens of the script file `file` run the file itself twice with one of them in
+ * the background or a pipe (`$0 & $0`, `"$0" | "$0" &`), or once in the background inside a
+ * loop: each copy starts two or more, without end.
+ */
+export function spawnsItself(
+  tokens: readonly Token[],
+  file: string,
+  spend: (units: number) => void,
+): boolean {
+  const bare = file.replace(/^\.\//, "");
+  const isSelf = (text: string): boolean =>
+    SELF_WORDS.has(text) || text === file || text === bare || text === `./${bare}`;
+  let calls = 0;
+  let concurrent = false;
+  let background = false;
+  let loop = false;
+  let commandStart = true;
+  const end = Math.min(tokens.length, MAX_BODY_TOKENS);
+  spend(end);
+  for (let k = 0; k < end; k++) {
+    const token = tokens[k] as Token;
+    if (token.kind === "op") {
+      if (token.op === "|" || token.op === "|&") concurrent = true;
+      if (token.op === "&") concurrent = background = true;
+      commandStart = true;
+      continue;
+    }
+    const text = wordText(token);
+    if (text === null || !commandStart) continue;
+    if (LOOPS.has(text)) loop = true;
+    if (isSelf(text)) calls++;
+    // Still at the start of the command after a keyword or a runner in front of the name.
+    commandStart = SELF_RUNNERS.has(text) || text === "do" || text === "then" || text === "{";
+  }
+  return (calls >= 2 && concurrent) || (calls >= 1 && loop && background);
+}
+
 const ENDLESS = new Set(["true", ":", "1"]);
 
 function endlessSpawningLoop(tokens: readonly Token[], spend: (units: number) => void): boolean {

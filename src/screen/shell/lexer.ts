@@ -114,6 +114,10 @@ function runEnd(src: string, from: number, special: Uint8Array): number {
   }
   return j;
 }
+// Literal words up to this length are shared between their occurrences, at most this many.
+const MAX_SHARED_WORD = 32;
+const MAX_SHARED_WORDS = 4096;
+const SHARE_AFTER_TOKENS = 256;
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 
@@ -137,6 +141,8 @@ class Lexer {
   private pending: PendingHereDocument[] = NO_PENDING;
   private awaitingDelimiter: AwaitingDelimiter[] = NO_DELIMITERS;
   private parenLevel = 0;
+  /** Short literal words met so far, shared (see literalWord); made on the first word. */
+  private words: Map<string, Word> | null = null;
 
   constructor(
     private readonly src: string,
@@ -239,7 +245,7 @@ class Lexer {
     if (!this.inWord) return;
     let word: Word;
     if (this.parts.length === 0) {
-      word = { kind: "word", parts: null, text: this.literal, quoted: this.quoted };
+      word = this.literalWord(this.literal, this.quoted);
       this.literal = "";
     } else {
       this.flushLiteral();
@@ -265,6 +271,25 @@ class Lexer {
       return;
     }
     this.tokens.push(word);
+  }
+
+  /**
+   * A word of plain text. Words are immutable, so a short one that recurs (`x | x | x …`, the
+   * same flag or name again and again) is one shared object: a hostile line of 30k stages then
+   * keeps 30k references alive, not 30k objects for the collector to copy.
+   */
+  private literalWord(text: string, quoted: boolean): Word {
+    // An ordinary command is short: sharing pays only on long lines.
+    if (text.length > MAX_SHARED_WORD || this.tokens.length < SHARE_AFTER_TOKENS)
+      return { kind: "word", parts: null, text, quoted };
+    const key = quoted ? `'${text}` : text;
+    if (this.words === null) this.words = new Map();
+    let word = this.words.get(key);
+    if (word === undefined) {
+      word = Object.freeze({ kind: "word", parts: null, text, quoted });
+      if (this.words.size < MAX_SHARED_WORDS) this.words.set(key, word);
+    }
+    return word;
   }
 
   private pushOperator(op: OperatorText): void {

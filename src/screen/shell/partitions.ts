@@ -18,13 +18,33 @@ const SFDISK_READS = new Set([
 
 export const PARTITION_EDITORS = new Set(["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"]);
 
-/** True when the editor, given this script on stdin, would destroy a disk's partition table. */
+/** The editor reads a file or pipe whose content is unknown (`sfdisk /dev/sda < layout`). */
+export const UNREAD = Symbol("unread input");
+
+// Options under which the editors only list, print or check, whatever their input says.
+const LISTS = new Set(["-l", "--list", "-h", "--help", "-v", "--version"]);
+
+/**
+ * True when the editor, given this script on stdin, would destroy a disk's partition table.
+ * An unread script is taken at its worst: feeding an editor a prepared file or pipe is how
+ * disks are repartitioned unattended; only a listing mode, or parted's commands given as
+ * arguments (it then ignores stdin), keeps it harmless.
+ */
 export function partitionScriptWipes(
   name: string,
   args: readonly string[],
-  script: string | null,
+  script: string | typeof UNREAD | null,
 ): boolean {
   if (script === null || !args.some((a) => isBlockDevice(a))) return false;
+  if (script === UNREAD) {
+    if (args.some((a) => LISTS.has(a))) return false;
+    if (name === "sfdisk") return partitionScriptWipes(name, args, "\u{fffc}");
+    if (name === "parted") {
+      const device = args.findIndex((a) => isBlockDevice(a));
+      return !args.slice(device + 1).some((a) => !a.startsWith("-"));
+    }
+    return true;
+  }
   const commands = script
     .split("\n")
     .map((line) => line.trim().split(/[ \t]/)[0] ?? "")

@@ -231,8 +231,23 @@ function computeProgramName(word: string): string {
 // Variables that name the user's shell.
 const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}"]);
 
+// Look-alikes folded in command names only: the shared table leaves them out because folding
+// them would break the Cyrillic markers of the injection screen ("г" in "игнорировать").
+const NAME_CONFUSABLES: Readonly<Record<string, string>> = { г: "r", ɾ: "r", ĸ: "k", ı: "i" };
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** "гm", "ŕm" (r with a combining accent, composed by NFKC) → "rm". */
+function foldNameLookAlikes(name: string): string {
+  let out = "";
+  for (const ch of name.normalize("NFD").replace(COMBINING_MARKS, ""))
+    out += NAME_CONFUSABLES[ch] ?? ch;
+  return out;
+}
+
 function normalizeCommandName(name: string): string {
-  const folded = foldConfusables(name);
+  const plain = NON_ASCII.test(name) ? foldNameLookAlikes(name) : name;
+  const folded = foldConfusables(plain);
   if (SHELL_VARIABLES.has(folded)) return "bash";
   // python3.11, pip3 → python, pip: one rule per family.
   if (/^python[0-9.]{0,6}$/.test(folded)) return "python";

@@ -20,13 +20,17 @@ export function catastrophicRule(
     const flags = permutedFlags(args, 0);
     const recursive =
       /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
-    if (recursive && flags.operands.some((target) => doomed(target) !== null))
-      return REASONS.delete;
+    if (recursive && anyDoomed(flags.operands, doomed)) return REASONS.delete;
     return null;
   }
   if (name === "rimraf") {
     // rimraf is `rm -rf` as a program: every operand is removed recursively.
-    return args.some((a) => !a.startsWith("-") && doomed(a) !== null) ? REASONS.delete : null;
+    return anyDoomed(
+      args.filter((a) => !a.startsWith("-")),
+      doomed,
+    )
+      ? REASONS.delete
+      : null;
   }
   if (name === "rsync") {
     // `rsync --delete EMPTY/ /` makes the destination match an empty source: a recursive delete.
@@ -67,7 +71,7 @@ export function catastrophicRule(
       longWithValue: ["target-directory", "suffix"],
     });
     const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
-    if (sources.some((source) => doomed(source) !== null)) return REASONS.move;
+    if (anyDoomed(sources, doomed)) return REASONS.move;
     // `mv image.img /dev/sda` onto an existing device node writes through it.
     return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
       ? REASONS.device
@@ -80,7 +84,7 @@ export function catastrophicRule(
       longWithValue: ["user", "role", "type", "range", "reference"],
     });
     const recursive = flags.short.includes("R") || flags.long.includes("recursive");
-    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+    return recursive && anyDoomed(flags.operands, doomed) ? REASONS.permissions : null;
   }
   if (name === "icacls" || name === "takeown") {
     // Windows: `icacls C:\ /grant Everyone:F /T`, `takeown /f C:\ /r`, recursive over a drive.
@@ -97,7 +101,7 @@ export function catastrophicRule(
       longWithValue: ["modify", "remove", "set", "set-file"],
     });
     const recursive = flags.short.includes("R") || flags.long.includes("recursive");
-    return recursive && flags.operands.some((t) => doomed(t) !== null) ? REASONS.permissions : null;
+    return recursive && anyDoomed(flags.operands, doomed) ? REASONS.permissions : null;
   }
   if (name === "nvme") {
     const erases = args[0] === "format" || args[0] === "sanitize";
@@ -109,19 +113,15 @@ export function catastrophicRule(
     const recursive =
       flags.short.includes("R") || flags.long.some((l) => isPrefixOf(l, "recursive", 3));
     const targets = flags.operands.slice(1);
-    if (recursive && targets.some((target) => doomed(target) !== null)) return REASONS.permissions;
+    if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
     const mode = flags.operands[0] ?? "";
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
-    if (
-      name === "chmod" &&
-      locksOthersOut(mode) &&
-      targets.some((t) => doomed(t) === "the root directory")
-    )
+    if (name === "chmod" && locksOthersOut(mode) && anyRoot(targets, doomed))
       return REASONS.permissions;
     const opensUp =
       (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
       /^[ao]?\+rwx$|^[ao]?\+w$/.test(mode);
-    if (name === "chmod" && opensUp && targets.some((t) => doomed(t) === "the root directory")) {
+    if (name === "chmod" && opensUp && anyRoot(targets, doomed)) {
       return REASONS.chmodRoot;
     }
     return null;
@@ -156,11 +156,7 @@ export function catastrophicRule(
     case "sgdisk":
     case "sfdisk":
     case "cryptsetup":
-      if (
-        name === "sgdisk" &&
-        !args.some((a) => /^-[a-zA-Z]{0,8}[Zzo]/.test(a) || a === "--zap-all" || a === "--clear")
-      )
-        return null;
+      if (name === "sgdisk" && !sgdiskDestroys(args)) return null;
       if (name === "sfdisk" && !args.some((a) => a === "--delete" || a === "--wipe" || a === "-w"))
         return null;
       if (name === "cryptsetup" && !args.some((a) => /^luksformat$|^erase$|^luksErase$/i.test(a)))
@@ -203,15 +199,16 @@ function windowsRule(
 ): string | null {
   if (name === "format") return args.some((a) => /^[a-z]:\\?$/i.test(a)) ? REASONS.mkfs : null;
   if (!WINDOWS_DELETES.has(name)) return null;
-  // cmd.exe switches are "/x" or "/x:value"; a lone "/" is a path.
-  const isSwitch = (a: string): boolean => /^\/[a-z](?::[a-z-]{0,8})?$/i.test(a);
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
   // PowerShell accepts any prefix of -Recurse.
   const psRecursive = args.some((a) => /^-r(?:e(?:c(?:u(?:r(?:s(?:e)?)?)?)?)?)?$/i.test(a));
   const targets = args.filter((a) => !isSwitch(a) && !a.startsWith("-"));
-  return (cmdRecursive || psRecursive) && targets.some((t) => doomed(t) !== null)
-    ? REASONS.delete
-    : null;
+  return (cmdRecursive || psRecursive) && anyDoomed(targets, doomed) ? REASONS.delete : null;
+}
+
+/** A cmd.exe switch: "/x" or "/x:value"; a lone "/" is a path. (Top level: see anyDoomed.) */
+function isSwitch(arg: string): boolean {
+  return /^\/[a-z](?::[a-z-]{0,8})?$/i.test(arg);
 }
 
 // Programs whose rule needs a block device among their arguments.
@@ -220,6 +217,19 @@ const DEVICE_PROGRAMS = new Set([
   ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
 ]);
 const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
+
+// Loops rather than `.some(t => doomed(t))`: a closure over `doomed` would make every call of
+// catastrophicRule allocate a context, once per pipeline stage, whatever the program.
+function anyDoomed(targets: readonly string[], doomed: (t: string) => string | null): boolean {
+  for (let k = 0; k < targets.length; k++) if (doomed(targets[k] as string) !== null) return true;
+  return false;
+}
+
+function anyRoot(targets: readonly string[], doomed: (t: string) => string | null): boolean {
+  for (let k = 0; k < targets.length; k++)
+    if (doomed(targets[k] as string) === "the root directory") return true;
+  return false;
+}
 
 /** `given` is `full` or an abbreviation of it at least `min` letters long, as getopt accepts. */
 function isPrefixOf(given: string, full: string, min: number): boolean {
@@ -241,6 +251,22 @@ function locksOthersOut(mode: string): boolean {
   });
 }
 
+// sgdisk operations that replace or discard a partition table, or a partition: zap, clear,
+// delete, load a backup over it, replicate another disk's table onto it.
+const SGDISK_LONG_DESTROYS = ["--zap", "--clear", "--delete", "--load-backup", "--replicate"];
+
+function sgdiskDestroys(args: readonly string[]): boolean {
+  // -P / --pretend only shows what would happen.
+  if (args.some((a) => a === "--pretend" || /^-[a-zA-Z]{0,8}P/.test(a))) return false;
+  return args.some(
+    (a) =>
+      /^-[a-zA-Z]{0,8}[ZzodlR]/.test(a) ||
+      SGDISK_LONG_DESTROYS.some(
+        (long) => a === long || a.startsWith(`${long}=`) || a === `${long}-all`,
+      ),
+  );
+}
+
 /** Pools, volume groups and RAID members destroyed whole: ZFS, LVM and md. */
 function volumeRule(name: string, args: readonly string[]): string | null {
   if (name === "zpool")
@@ -254,8 +280,21 @@ function volumeRule(name: string, args: readonly string[]): string | null {
       : null;
   }
   if (name === "lvremove" || name === "vgremove" || name === "pvremove") {
-    const forced = args.some((a) => /^-[a-zA-Z]{0,8}f/.test(a) || a === "--force");
-    return forced ? REASONS.wipe : null;
+    // -f and -y (--yes) take away the prompt; vgremove and pvremove destroy a whole group or
+    // disk label even when asked, and lvremove VG (no "/LV") removes every volume of the group.
+    const forced = args.some(
+      (a) => /^-[a-zA-Z]{0,8}[fy]/.test(a) || a === "--force" || a === "--yes",
+    );
+    const operands = args.filter((a) => !a.startsWith("-"));
+    if (operands.length === 0) return null;
+    if (forced || name !== "lvremove") return REASONS.wipe;
+    return operands.some((o) => !o.includes("/")) ? REASONS.wipe : null;
+  }
+  if (name === "dmsetup") {
+    // Tearing down every mapped device (or emptying one's table) pulls the volumes, LUKS
+    // containers and often the root filesystem out from under the running system.
+    const verb = args.find((a) => !a.startsWith("-"));
+    return verb === "remove_all" || verb === "wipe_table" ? REASONS.wipe : null;
   }
   if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
   return null;

@@ -257,6 +257,16 @@ const BLOCK_DEVICE = [
   /^(?:k?mem|port)$/,
 ];
 
+// Directories of /dev that hold no disks: terminals, file descriptors, shared memory, sockets
+// (bash's /dev/tcp/HOST/PORT), sound, input, graphics, buses and other character devices.
+const NOT_VOLUME_GROUPS = new Set([
+  ...["pts", "fd", "shm", "mqueue", "hugepages", "tcp", "udp", "net", "snd", "input", "dri"],
+  ...["bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "bsg", "hidraw"],
+  ...["gpio", "infiniband", "xen", "lxd", "vhost", "cuse", "fuse", "log", "stdin", "stdout"],
+  ...["stderr", "null", "zero", "random", "urandom", "tty", "console", "ptmx", "dsp", "video"],
+  ...["dvb", "i2c", "spi", "iio", "rtc", "watchdog", "tpm", "kvm", "nvidia-caps", "accel"],
+]);
+
 /**
  * True for a path naming a disk or partition device node (or a glob over them), physical memory,
  * or the kernel's crash trigger: the places a write destroys the system rather than a file.
@@ -266,11 +276,9 @@ export function isBlockDevice(path: string): boolean {
   if (!path.includes("dev")) return false;
   const { base, segments } = segmentsOf(path);
   if (base !== "root" || segments[0] !== "dev" || segments.length < 2) return false;
-  if (
-    segments.length === 3 &&
-    ["mapper", "disk", "block", "md", "zvol"].includes(segments[1] as string)
-  )
-    return true;
+  // /dev/mapper/NAME, /dev/md/NAME, and an LVM volume as /dev/VG/LV: any directory of /dev that
+  // is not one of the kernel's own for terminals, sockets, sound, input and the like.
+  if (segments.length === 3) return !NOT_VOLUME_GROUPS.has(segments[1] as string);
   if (segments.length === 4 && segments[1] === "disk" && segments[2]?.startsWith("by-"))
     return true;
   if (segments.length !== 2) return false;
