@@ -5,7 +5,8 @@ import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js
 import { KernelConfigurationError, KernelStartError } from "../kernel/errors.js";
 import { Kernel, type InterruptDelivery } from "../kernel/kernel.js";
 import { ToolRefusal } from "./errors.js";
-import type { ProtectionSeam } from "./protection.js";
+import { KernelSandbox } from "../sandbox/kernel-sandbox.js";
+import type { ProtectionSeam, SupervisedKernelSandbox } from "./protection.js";
 
 export interface KernelSessionOptions {
   readonly workspace: string;
@@ -73,8 +74,10 @@ export class KernelSession {
 
   async #start(): Promise<Kernel> {
     let prefix: readonly string[];
+    let supervised: SupervisedKernelSandbox | null = null;
     try {
       prefix = this.#options.protection.childPrefix();
+      if (prefix.length > 0) supervised = this.#options.protection.childSandbox?.() ?? null;
     } catch (error) {
       // A protected session whose pin does not hold (a changed manifest, a missing half of the
       // authority): nothing may start, and the reason is the pin's own message.
@@ -83,12 +86,18 @@ export class KernelSession {
         `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); nothing was run`,
       );
     }
-    if (prefix.length > 0) {
-      // A protected session pins rules every child must start under; this kernel cannot yet be
-      // started under them, so it is not started at all.
+    if (prefix.length > 0 && supervised === null) {
+      // A protected session pins rules every child must start under, and no kernel sandbox was
+      // composed with them at launch: the kernel is not started at all.
       throw new ToolRefusal(
         "sandbox",
-        "this server runs in a protected session, and its kernel cannot yet be started under the pinned child rules; nothing was run",
+        "this server runs in a protected session whose launch composed no kernel sandbox with the pinned child rules (the manifest has no childSandbox), so its kernel cannot be started under them; nothing was run",
+      );
+    }
+    if (supervised !== null && supervised.status.workspace !== this.#options.workspace) {
+      throw new ToolRefusal(
+        "sandbox",
+        `this server's workspace ${this.#options.workspace} is not the one its protected session's kernel sandbox was measured for (${supervised.status.workspace}); nothing was run`,
       );
     }
     let kernel: Kernel;
@@ -99,6 +108,14 @@ export class KernelSession {
         ...(this.#options.python === undefined ? {} : { python: this.#options.python }),
         sandbox: this.#options.sandboxMode === undefined ? {} : { mode: this.#options.sandboxMode },
         onWarning: this.#options.onWarning,
+        // Protected: the kernel sandbox measured at launch, its workers started by the supervisor.
+        ...(supervised === null
+          ? {}
+          : {
+              preparedSandbox: KernelSandbox.supervised(supervised.status, (command) =>
+                supervised.wrapWorker(command),
+              ),
+            }),
       });
     } catch (error) {
       if (
