@@ -56,6 +56,8 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
         workspace,
       ];
       if (mode !== undefined) command.push("--mode", mode);
+      const python = str("python");
+      if (python !== undefined) command.push("--python", python);
       const manifest = mcpLaunchManifest({
         dataDir: preparedDataDir(dataDirFrom(io.env)),
         workspace,

@@ -87,7 +87,9 @@ export function composedProbeSpec(rules: ProtectRuleSet, workspace: string): Com
   const list: [string, string[]][] = [];
   for (const path of rules.reads) {
     if (isDirectory(path)) {
-      const keep = rules.workPaths.filter((w) => parentOf(w) === path).map((w) => w.slice(path.length + 1));
+      const keep = rules.workPaths
+        .filter((w) => parentOf(w) === path)
+        .map((w) => w.slice(path.length + 1));
       list.push([path, keep]);
       let names: string[] = [];
       try {
@@ -105,7 +107,10 @@ export function composedProbeSpec(rules: ProtectRuleSet, workspace: string): Com
 }
 
 /** The probe's command line and environment. */
-export function composedProbeCommand(python: string, spec: ComposedProbeSpec): {
+export function composedProbeCommand(
+  python: string,
+  spec: ComposedProbeSpec,
+): {
   argv: string[];
   env: Record<string, string>;
 } {

@@ -39,7 +39,11 @@ export function renderKernelTemplate(
 /** The composed template as a sandbox backend: the detected one's checks, the template's argv. */
 export function templateBackend(
   detected: SandboxBackend,
-  options: { readonly bwrap: string; readonly template: readonly string[]; readonly seccomp: Uint8Array },
+  options: {
+    readonly bwrap: string;
+    readonly template: readonly string[];
+    readonly seccomp: Uint8Array;
+  },
 ): SandboxBackend {
   if (detected.name !== "bubblewrap")
     throw new ProtectedStoreError(

@@ -48,7 +48,11 @@ export function supervisedCommand(
   options: { readonly extraFds: number },
 ): WrappedCommand | null {
   if (command.length === 0) throw new TypeError("Cannot spawn: the command is empty");
-  if (!Number.isInteger(options.extraFds) || options.extraFds < 0 || options.extraFds > MAX_EXTRA_FDS)
+  if (
+    !Number.isInteger(options.extraFds) ||
+    options.extraFds < 0 ||
+    options.extraFds > MAX_EXTRA_FDS
+  )
     throw new RangeError(
       `Cannot spawn: extraFds must be an integer from 0 to ${MAX_EXTRA_FDS}: current value is ${options.extraFds}`,
     );

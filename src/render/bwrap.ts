@@ -29,7 +29,10 @@ export interface BwrapRenderOptions {
    * the workspace bind (mounts inside the workspace, before this policy's read-only paths and
    * masks are laid over them again), `last` after every mask of this policy.
    */
-  readonly composed?: { readonly afterWorkspace: readonly string[]; readonly last: readonly string[] };
+  readonly composed?: {
+    readonly afterWorkspace: readonly string[];
+    readonly last: readonly string[];
+  };
 }
 
 export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptions): string[] {
