@@ -21,6 +21,8 @@ export class KernelSession {
   readonly #options: KernelSessionOptions;
   #starting: Promise<Kernel> | null = null;
   #kernel: Kernel | null = null;
+  /** Whether the kernel runs in a protected session's supervised sandbox. */
+  #supervised = false;
   #closed = false;
 
   constructor(options: KernelSessionOptions) {
@@ -28,14 +30,31 @@ export class KernelSession {
   }
 
   /** The kernel, started if need be. @throws {ToolRefusal} (layer "sandbox") when it cannot start */
-  kernel(): Promise<Kernel> {
-    if (this.#closed)
-      return Promise.reject(new ToolRefusal("sandbox", "the server is shutting down"));
-    this.#starting ??= this.#start().catch((error: unknown) => {
+  async kernel(): Promise<Kernel> {
+    if (this.#closed) throw new ToolRefusal("sandbox", "the server is shutting down");
+    const starting = (this.#starting ??= this.#start().catch((error: unknown) => {
       this.#starting = null;
       throw error;
-    });
-    return this.#starting;
+    }));
+    const kernel = await starting;
+    // A protected session's pins are checked on every Cell, not only when a worker starts: a
+    // worker whose session stopped holding (its manifest changed on the host since the worker
+    // started, or while it was starting) is stopped before it runs anything more.
+    if (this.#supervised) {
+      try {
+        this.#options.protection.childPrefix();
+        if ((this.#options.protection.childSandbox?.() ?? null) === null)
+          throw new Error("no kernel sandbox is pinned any more");
+      } catch (error) {
+        if (this.#starting === starting) {
+          this.#kernel = null;
+          this.#starting = null;
+        }
+        await kernel.close();
+        throw pinRefusal(error, "its kernel was stopped and nothing was run");
+      }
+    }
+    return kernel;
   }
 
   /** Starts the kernel in the background; a failure is reported by the first call that needs it. */
@@ -81,10 +100,7 @@ export class KernelSession {
     } catch (error) {
       // A protected session whose pin does not hold (a changed manifest, a missing half of the
       // authority): nothing may start, and the reason is the pin's own message.
-      throw new ToolRefusal(
-        "sandbox",
-        `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); nothing was run`,
-      );
+      throw pinRefusal(error, "nothing was run");
     }
     if (prefix.length > 0 && supervised === null) {
       // A protected session pins rules every child must start under, and no kernel sandbox was
@@ -136,6 +152,14 @@ export class KernelSession {
       throw new ToolRefusal("sandbox", "the server is shutting down");
     }
     this.#kernel = kernel;
+    this.#supervised = supervised !== null;
     return kernel;
   }
+}
+
+function pinRefusal(error: unknown, outcome: string): ToolRefusal {
+  return new ToolRefusal(
+    "sandbox",
+    `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); ${outcome}`,
+  );
 }
