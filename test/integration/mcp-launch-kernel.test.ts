@@ -4,7 +4,7 @@
 // --print-manifest`, on real bubblewrap. The OS boundary is what is tested here, so the targets
 // reach Cells through a file in the workspace (the static screens never see them).
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -280,6 +280,44 @@ describe(
         await waitFor(() => !alive(s.pid as number), 30_000, "the launcher to exit");
       await waitFor(() => sandboxed.every((pid) => !alive(pid)), 15_000, "the workers to end");
       assert.deepEqual(processesMentioning(fx.workspace), []);
+    });
+
+    test("a control file inside the workspace stays unwritable and cannot be renamed or replaced from a Cell, while the workspace around it stays writable", async () => {
+      writeUserRules(fx, ALLOW_ALL);
+      const controlDir = join(fx.workspace, "policy");
+      mkdirSync(controlDir);
+      const control = join(controlDir, "control.json");
+      writeFileSync(control, '{"pinned": true}\n');
+      const manifest = await printManifest(fx);
+      const doc = JSON.parse(readFileSync(manifest, "utf8")) as { controlPaths: string[] };
+      doc.controlPaths.push(control);
+      writeFileSync(manifest, JSON.stringify(doc));
+      const s = await startLaunched(fx, manifest);
+      try {
+        const r = await s.call("python", {
+          code: [
+            "import os",
+            "out = []",
+            "def attempt(name, fn):",
+            "    try: fn(); out.append(name + ' DONE')",
+            "    except OSError as e: out.append(name + ' refused ' + type(e).__name__)",
+            "attempt('write', lambda: open('policy/control.json', 'a').write('x'))",
+            "attempt('rename-file', lambda: os.rename('policy/control.json', 'policy/moved.json'))",
+            "attempt('rename-dir', lambda: os.rename('policy', 'policy-moved'))",
+            "attempt('unlink', lambda: os.unlink('policy/control.json'))",
+            "attempt('workspace-write', lambda: open('beside.txt', 'w').write('ok'))",
+            "print(chr(10).join(out))",
+          ].join("\n"),
+        });
+        const text = textOf(r);
+        for (const name of ["write", "rename-file", "rename-dir", "unlink"])
+          assert.match(text, new RegExp(`^${name} refused`, "m"), text);
+        assert.match(text, /^workspace-write DONE/m, text);
+      } finally {
+        await s.client.close();
+      }
+      assert.equal(readFileSync(control, "utf8"), '{"pinned": true}\n');
+      assert.equal(readFileSync(join(fx.workspace, "beside.txt"), "utf8"), "ok");
     });
 
     test("a control path the composition cannot protect fails the composed self-test, and nothing starts (exit 125)", async () => {
