@@ -282,6 +282,32 @@ describe(
       assert.deepEqual(processesMentioning(fx.workspace), []);
     });
 
+    test("a server killed outright (SIGKILL) mid-Cell takes the supervisor's workers with it, and launch exits", async () => {
+      writeUserRules(fx, ALLOW_ALL);
+      const s = await startLaunched(fx, await printManifest(fx));
+      try {
+        void s.call("bash", { command: "sleep 600" }).catch(() => undefined);
+        await waitFor(() => workers(fx).length > 0, 30_000, "the sandboxed worker");
+        const sandboxed = workers(fx);
+        // The server itself: node running `cellguard.cjs mcp` (not the bubblewrap around it).
+        const server = processesMentioning(fx.workspace).filter((pid) => {
+          try {
+            const argv = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0");
+            return argv[0] === process.execPath && argv[2] === "mcp";
+          } catch {
+            return false;
+          }
+        });
+        assert.equal(server.length, 1, `the server process: ${server.join(", ")}`);
+        process.kill(server[0] as number, "SIGKILL");
+        await waitFor(() => sandboxed.every((pid) => !alive(pid)), 15_000, "the workers to end");
+        if (s.pid !== null) await waitFor(() => !alive(s.pid as number), 15_000, "launch to exit");
+        assert.deepEqual(processesMentioning(fx.workspace), []);
+      } finally {
+        await s.client.close().catch(() => undefined);
+      }
+    });
+
     test("a control file inside the workspace stays unwritable and cannot be renamed or replaced from a Cell, while the workspace around it stays writable", async () => {
       writeUserRules(fx, ALLOW_ALL);
       const controlDir = join(fx.workspace, "policy");
