@@ -82,7 +82,8 @@ export class WorkerProcess {
   /** Spawns the worker inside `sandbox` and waits for its ready frame. */
   static start(sandbox: KernelSandbox, options: WorkerStartOptions): Promise<WorkerProcess> {
     // The response pipe follows the descriptors the sandbox feeds in (bubblewrap's seccomp
-    // program): its number is known only once the command is wrapped, and goes last in argv.
+    // program; under a protected session, the supervised channel): its number is known only once
+    // the command is wrapped, and goes last in argv.
     const wrapped = sandbox.wrap(workerArgv(options.python, "-"));
     const responseFd = firstFreeFd(wrapped);
     const command = { ...wrapped, args: [...wrapped.args.slice(0, -1), String(responseFd)] };

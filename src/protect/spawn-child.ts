@@ -1,6 +1,8 @@
 // For a Node server inside a protected session: start a model-directed command through the
 // supervisor. Node marks inherited descriptors close-on-exec at start, so the channel is handed
-// to the client explicitly as its descriptor 3.
+// to the client explicitly as its descriptor 3. spawnProtectedChild runs a command with its three
+// standard descriptors; supervisedCommand prepares one with extra descriptors (a kernel worker's
+// response pipe) for spawnWrapped.
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import type { WrappedCommand } from "../platform/launch.js";
 import { PROTECTED_CHANNEL_FD } from "./env.js";
