@@ -58,6 +58,7 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
           stores: manifest.stores,
           sessionHomes: manifest.sessionHomes,
           server: { ...manifest.server, command: parsed.rest },
+          ...(manifest.childSandbox === null ? {} : { childSandbox: manifest.childSandbox }),
         })}\n`,
         { mode: 0o600, flag: "wx" },
       );

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { packageDir } from "../sandbox/build-policy.js";
+import { statusToJson } from "../sandbox/status.js";
 import { AuditLog } from "../mcp/audit.js";
 import { McpConfigurationError, RulesFileError, AuditLogError } from "../mcp/errors.js";
 import { manifestMismatch, mcpLaunchManifest } from "../mcp/manifest.js";
@@ -55,6 +56,8 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
         workspace,
       ];
       if (mode !== undefined) command.push("--mode", mode);
+      const python = str("python");
+      if (python !== undefined) command.push("--python", python);
       const manifest = mcpLaunchManifest({
         dataDir: preparedDataDir(dataDirFrom(io.env)),
         workspace,
@@ -197,10 +200,17 @@ async function measurePosture(
 }
 
 /** How this server's python and bash run, as decided at start (not re-inferred per call). */
-function mcpSessionPosture(): { protected: boolean; kernel: string; detail: string } {
+function mcpSessionPosture(): {
+  protected: boolean;
+  kernel: string;
+  detail: string;
+  kernel_sandbox?: Record<string, unknown>;
+} {
   let manifest;
+  let children;
   try {
     manifest = sessionManifest();
+    children = manifest === null ? null : (SESSION_PROTECTION.childSandbox?.() ?? null);
   } catch (error) {
     return {
       protected: true,
@@ -214,10 +224,21 @@ function mcpSessionPosture(): { protected: boolean; kernel: string; detail: stri
       kernel: "kernel sandbox",
       detail: "not a protected session: python and bash run in the kernel sandbox measured above",
     };
+  if (children === null)
+    return {
+      protected: true,
+      kernel: "refused",
+      detail:
+        "protected session (cellguard launch): the server's rules file and code are read-only and its data directory is masked from everything it starts; the session's manifest composes no kernel sandbox with its rules (no childSandbox), so python and bash are refused (fail closed)",
+    };
   return {
     protected: true,
-    kernel: "refused",
+    kernel: "kernel sandbox composed with the session's control rules",
     detail:
-      "protected session (cellguard launch): the server's rules file and code are read-only and its data directory is masked from everything it starts; the kernel sandbox cannot yet be composed with the session's pinned rules, so python and bash are refused (fail closed)",
+      "protected session (cellguard launch): python and bash run in the kernel sandbox of the workspace composed with the session's control and store rules, one bubblewrap boundary per worker, started by the supervisor outside the server's confinement; the launcher self-tested that exact template (the kernel sandbox's checks, and every control path unwritable and the store unreadable) before anything started. The sandbox section above is measured by a nested run from inside the server and does not describe these workers.",
+    kernel_sandbox: {
+      ...statusToJson(children.status),
+      template_sha256: children.templateSha256,
+    },
   };
 }

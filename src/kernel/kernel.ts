@@ -433,6 +433,9 @@ async function openSandbox(
     responseFd: number;
     watch: { stop: () => void; unwatched: string[] } | null;
   } = { fused: null, responseFd: -1, watch: null };
+  // Measured and watched by its owner: the worker is started the ordinary way.
+  if (opts.preparedSandbox !== undefined)
+    return { sandbox: opts.preparedSandbox, stopWatch: noop, worker: null };
   let sandbox: KernelSandbox;
   try {
     sandbox = await createKernelSandbox(

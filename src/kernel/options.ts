@@ -1,5 +1,6 @@
 // Kernel and Cell options, normalised in one place: defaults applied, every value checked, and
 // a bad one named in the error before anything starts.
+import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import type { KernelSandboxOptions } from "../sandbox/options.js";
 import { DEFAULT_OUTPUT_LIMIT } from "./cell-output.js";
 import { CellInputError, KernelConfigurationError } from "./errors.js";
@@ -34,9 +35,16 @@ export interface KernelOptions {
   readonly startTimeoutMs?: number;
   /** Called with each warning (a degraded sandbox, an interrupt gap). Default: stderr. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * A sandbox built and measured elsewhere (a protected session's supervised kernel sandbox,
+   * see KernelSandbox.supervised): used as it is, with no sandbox or self-test of its own. Its
+   * workspace is the kernel's. `sandbox` and `workspace` are then ignored.
+   */
+  readonly preparedSandbox?: KernelSandbox;
 }
 
 export interface NormalizedKernelOptions {
+  readonly preparedSandbox: KernelSandbox | undefined;
   readonly workspace: string | undefined;
   readonly sandbox: Omit<KernelSandboxOptions, "workspace" | "env" | "onWarning">;
   readonly timeoutMs: number;
@@ -75,6 +83,7 @@ export function normalizeKernelOptions(options: KernelOptions): NormalizedKernel
     );
   }
   return {
+    preparedSandbox: raw.preparedSandbox,
     workspace: raw.workspace,
     sandbox: raw.sandbox ?? {},
     timeoutMs: milliseconds(raw.timeoutMs, "timeoutMs", DEFAULT_CELL_TIMEOUT_MS, configError),

@@ -4,7 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import { Socket } from "node:net";
 import type { Readable, Writable } from "node:stream";
-import { killGroup, killGroupAtExit, spawnWrapped } from "../platform/launch.js";
+import { firstFreeFd, killGroup, killGroupAtExit, spawnWrapped } from "../platform/launch.js";
 import type { KernelSandbox } from "../sandbox/kernel-sandbox.js";
 import { StreamTail, type CapturedText } from "./cell-output.js";
 import { KernelStartError } from "./errors.js";
@@ -82,9 +82,10 @@ export class WorkerProcess {
   /** Spawns the worker inside `sandbox` and waits for its ready frame. */
   static start(sandbox: KernelSandbox, options: WorkerStartOptions): Promise<WorkerProcess> {
     // The response pipe follows the descriptors the sandbox feeds in (bubblewrap's seccomp
-    // program): its number is known only once the command is wrapped, and goes last in argv.
+    // program; under a protected session, the supervised channel): its number is known only once
+    // the command is wrapped, and goes last in argv.
     const wrapped = sandbox.wrap(workerArgv(options.python, "-"));
-    const responseFd = 3 + wrapped.inherited.length;
+    const responseFd = firstFreeFd(wrapped);
     const command = { ...wrapped, args: [...wrapped.args.slice(0, -1), String(responseFd)] };
     let child: ChildProcess;
     try {

@@ -5,7 +5,8 @@ import { SandboxConfigurationError, SandboxUnavailableError } from "../errors.js
 import { KernelConfigurationError, KernelStartError } from "../kernel/errors.js";
 import { Kernel, type InterruptDelivery } from "../kernel/kernel.js";
 import { ToolRefusal } from "./errors.js";
-import type { ProtectionSeam } from "./protection.js";
+import { KernelSandbox } from "../sandbox/kernel-sandbox.js";
+import type { ProtectionSeam, SupervisedKernelSandbox } from "./protection.js";
 
 export interface KernelSessionOptions {
   readonly workspace: string;
@@ -20,6 +21,8 @@ export class KernelSession {
   readonly #options: KernelSessionOptions;
   #starting: Promise<Kernel> | null = null;
   #kernel: Kernel | null = null;
+  /** Whether the kernel runs in a protected session's supervised sandbox. */
+  #supervised = false;
   #closed = false;
 
   constructor(options: KernelSessionOptions) {
@@ -27,14 +30,31 @@ export class KernelSession {
   }
 
   /** The kernel, started if need be. @throws {ToolRefusal} (layer "sandbox") when it cannot start */
-  kernel(): Promise<Kernel> {
-    if (this.#closed)
-      return Promise.reject(new ToolRefusal("sandbox", "the server is shutting down"));
-    this.#starting ??= this.#start().catch((error: unknown) => {
+  async kernel(): Promise<Kernel> {
+    if (this.#closed) throw new ToolRefusal("sandbox", "the server is shutting down");
+    const starting = (this.#starting ??= this.#start().catch((error: unknown) => {
       this.#starting = null;
       throw error;
-    });
-    return this.#starting;
+    }));
+    const kernel = await starting;
+    // A protected session's pins are checked on every Cell, not only when a worker starts: a
+    // worker whose session stopped holding (its manifest changed on the host since the worker
+    // started, or while it was starting) is stopped before it runs anything more.
+    if (this.#supervised) {
+      try {
+        this.#options.protection.childPrefix();
+        if ((this.#options.protection.childSandbox?.() ?? null) === null)
+          throw new Error("no kernel sandbox is pinned any more");
+      } catch (error) {
+        if (this.#starting === starting) {
+          this.#kernel = null;
+          this.#starting = null;
+        }
+        await kernel.close();
+        throw pinRefusal(error, "its kernel was stopped and nothing was run");
+      }
+    }
+    return kernel;
   }
 
   /** Starts the kernel in the background; a failure is reported by the first call that needs it. */
@@ -73,22 +93,27 @@ export class KernelSession {
 
   async #start(): Promise<Kernel> {
     let prefix: readonly string[];
+    let supervised: SupervisedKernelSandbox | null = null;
     try {
       prefix = this.#options.protection.childPrefix();
+      if (prefix.length > 0) supervised = this.#options.protection.childSandbox?.() ?? null;
     } catch (error) {
       // A protected session whose pin does not hold (a changed manifest, a missing half of the
       // authority): nothing may start, and the reason is the pin's own message.
+      throw pinRefusal(error, "nothing was run");
+    }
+    if (prefix.length > 0 && supervised === null) {
+      // A protected session pins rules every child must start under, and no kernel sandbox was
+      // composed with them at launch: the kernel is not started at all.
       throw new ToolRefusal(
         "sandbox",
-        `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); nothing was run`,
+        "this server runs in a protected session whose launch composed no kernel sandbox with the pinned child rules (the manifest has no childSandbox), so its kernel cannot be started under them; nothing was run",
       );
     }
-    if (prefix.length > 0) {
-      // A protected session pins rules every child must start under; this kernel cannot yet be
-      // started under them, so it is not started at all.
+    if (supervised !== null && supervised.status.workspace !== this.#options.workspace) {
       throw new ToolRefusal(
         "sandbox",
-        "this server runs in a protected session, and its kernel cannot yet be started under the pinned child rules; nothing was run",
+        `this server's workspace ${this.#options.workspace} is not the one its protected session's kernel sandbox was measured for (${supervised.status.workspace}); nothing was run`,
       );
     }
     let kernel: Kernel;
@@ -99,6 +124,14 @@ export class KernelSession {
         ...(this.#options.python === undefined ? {} : { python: this.#options.python }),
         sandbox: this.#options.sandboxMode === undefined ? {} : { mode: this.#options.sandboxMode },
         onWarning: this.#options.onWarning,
+        // Protected: the kernel sandbox measured at launch, its workers started by the supervisor.
+        ...(supervised === null
+          ? {}
+          : {
+              preparedSandbox: KernelSandbox.supervised(supervised.status, (command) =>
+                supervised.wrapWorker(command),
+              ),
+            }),
       });
     } catch (error) {
       if (
@@ -119,6 +152,14 @@ export class KernelSession {
       throw new ToolRefusal("sandbox", "the server is shutting down");
     }
     this.#kernel = kernel;
+    this.#supervised = supervised !== null;
     return kernel;
   }
+}
+
+function pinRefusal(error: unknown, outcome: string): ToolRefusal {
+  return new ToolRefusal(
+    "sandbox",
+    `this server runs in a protected session whose pinned rules do not hold (${error instanceof Error ? error.message : String(error)}); ${outcome}`,
+  );
 }

@@ -46,6 +46,8 @@ export interface McpLaunchManifest {
     readonly cwd: string;
     readonly passEnv: readonly string[];
   };
+  /** The server's python and bash run in the kernel sandbox of the workspace, composed. */
+  readonly childSandbox: { readonly kind: "kernel"; readonly workspace: string };
 }
 
 export interface McpManifestInputs {
@@ -74,6 +76,7 @@ export function mcpLaunchManifest(inputs: McpManifestInputs): McpLaunchManifest 
     stores: [{ root: inputs.dataDir, workMembers: [] }],
     sessionHomes: [],
     server: { command: [...inputs.command], cwd: inputs.workspace, passEnv: [...MCP_PASS_ENV] },
+    childSandbox: { kind: "kernel", workspace: inputs.workspace },
   };
 }
 

@@ -1,12 +1,17 @@
 // The one seam through which `cellguard launch` (the protected store) reaches the MCP server.
-// Outside a protected session both hooks are no-ops. Inside one, they come from src/protect:
+// Outside a protected session the hooks are no-ops. Inside one, they come from src/protect:
 // childPrefix() is the argv prefix every sandboxed child must start under (the pinned child
 // rules, regenerated and compared on every call; an inconsistent pin throws), and
-// checkStorePath() refuses a model-directed path that reaches the protected store. The kernel
-// sandbox cannot yet be composed with the pinned rules (the session denies the new namespaces
-// bubblewrap needs, and the supervisor's child template is not the kernel sandbox's boundary),
-// so a non-empty prefix makes the server refuse to start a kernel at all (fail closed) rather
-// than start one outside either boundary.
+// checkStorePath() refuses a model-directed path that reaches the protected store.
+// A kernel runs in a protected session only when the launcher composed the kernel sandbox with
+// the session's rules and measured it (childSandbox()): its worker is then started by the
+// supervisor under that composed template. Without it, a non-empty prefix makes the server
+// refuse to start a kernel at all (fail closed) rather than start one outside either boundary.
+import type { WrappedCommand } from "../platform/launch.js";
+import type { SandboxStatus } from "../sandbox/status.js";
+import { pinnedChildSandbox } from "../protect/child-sandbox-pin.js";
+import { ProtectedStoreError } from "../protect/errors.js";
+import { supervisedCommand } from "../protect/spawn-child.js";
 import {
   enforceProtectedStorePath,
   pinnedChildBoundary,
@@ -24,6 +29,20 @@ export interface ProtectionSeam {
    * protected store or one of its ancestors; returns normally outside a protected session.
    */
   checkStorePath(absolutePath: string): void;
+  /**
+   * The kernel sandbox measured at launch for this session's children, and how to start a
+   * kernel worker under it (through the supervisor, its response pipe as the one extra
+   * descriptor); null when there is none (then no kernel may run in a protected session).
+   * @throws {ProtectedStoreError} the session is protected but its pins do not hold.
+   */
+  childSandbox?(): SupervisedKernelSandbox | null;
+}
+
+export interface SupervisedKernelSandbox {
+  readonly status: SandboxStatus;
+  /** sha256 of the composed template the status was measured for. */
+  readonly templateSha256: string;
+  wrapWorker(command: readonly string[]): WrappedCommand;
 }
 
 /** No protected session: nothing is prefixed and every path passes this hook. */
@@ -36,6 +55,23 @@ export const UNPROTECTED: ProtectionSeam = Object.freeze({
 export const SESSION_PROTECTION: ProtectionSeam = Object.freeze({
   childPrefix: () => protectedChildPrefix() ?? [],
   checkStorePath: (absolutePath: string) => enforceProtectedStorePath(absolutePath),
+  childSandbox: (): SupervisedKernelSandbox | null => {
+    const pin = pinnedChildSandbox();
+    if (pin === null) return null;
+    return {
+      status: pin.status,
+      templateSha256: pin.templateSha256,
+      wrapWorker: (command) => {
+        const wrapped = supervisedCommand(command, { extraFds: 1 });
+        if (wrapped === null)
+          throw new ProtectedStoreError(
+            "ERR_PROTECT_PIN",
+            "the protected session's pins vanished; nothing was run",
+          );
+        return wrapped;
+      },
+    };
+  },
 });
 
 /**

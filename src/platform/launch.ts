@@ -25,6 +25,16 @@ export interface WrappedCommand {
   readonly args: readonly string[];
   readonly inherited: readonly InheritedData[];
   readonly passed?: readonly PassedDescriptor[];
+  /**
+   * Open descriptors of this process the child gets first, as 3, 4, … (before the inherited
+   * data): the supervised-execution channel of a protected session, say.
+   */
+  readonly leading?: readonly number[];
+}
+
+/** The first descriptor after the leading and inherited ones: where extra pipes start. */
+export function firstFreeFd(command: WrappedCommand): number {
+  return 3 + (command.leading?.length ?? 0) + command.inherited.length;
 }
 
 export type StdioSetting = "pipe" | "inherit" | "ignore";
@@ -48,10 +58,11 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
     options.stdout ?? "pipe",
     options.stderr ?? "pipe",
   ];
-  command.inherited.forEach((item, index) => {
-    if (item.fd !== 3 + index) {
+  for (const fd of command.leading ?? []) stdio.push(fd);
+  command.inherited.forEach((item) => {
+    if (item.fd !== stdio.length) {
       throw new RangeError(
-        `Cannot spawn: inherited descriptors must be 3, 4, … in order: current value is ${item.fd}`,
+        `Cannot spawn: inherited descriptors must follow the leading ones in order (${stdio.length}, …): current value is ${item.fd}`,
       );
     }
     stdio.push("pipe");

@@ -55,6 +55,10 @@ export function manifestDigest(manifest: ProtectManifest): string {
     stores: manifest.stores.map((s) => [s.root, resolveMissing(s.root), s.workMembers]),
     sessionHomes: manifest.sessionHomes.map((p) => [p, resolveMissing(p)]),
     server: manifest.server,
+    childSandbox:
+      manifest.childSandbox === null
+        ? null
+        : [manifest.childSandbox, resolveMissing(manifest.childSandbox.workspace)],
   };
   return `sha256:${createHash("sha256").update(JSON.stringify(resolved)).digest("hex")}`;
 }

@@ -21,3 +21,9 @@ export function processValue(name: string): string | null {
   if (value === undefined || value.trim() === "") return null;
   return value;
 }
+
+/**
+ * The kernel sandbox status measured at launch for the composed child template (JSON: the
+ * status and the template's digest), when the manifest runs children in the kernel sandbox.
+ */
+export const CHILD_SANDBOX_ENV = "CELLGUARD_PROTECTED_CHILD_SANDBOX";

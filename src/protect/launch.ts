@@ -13,11 +13,13 @@ import { renderSeccompProgram } from "../render/seccomp.js";
 import { canonicalProjectRoot, controlEntries, manifestDigest } from "./authority.js";
 import {
   CHILD_PROFILE_ENV,
+  CHILD_SANDBOX_ENV,
   PROTECTED_DIGEST_ENV,
   PROTECTED_MANIFEST_ENV,
   PROTECTED_ROOT_ENV,
 } from "./env.js";
 import { ProtectedStoreError } from "./errors.js";
+import { prepareKernelChildren, type KernelChildren } from "./launch-kernel.js";
 import { renderProtectedBwrapArgs } from "./linux-command.js";
 import { planLinuxMounts } from "./linux-plan.js";
 import type { ProtectManifest } from "./manifest.js";
@@ -70,7 +72,11 @@ export async function prepareLaunch(
   const sessionDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-protect-")));
   // The allow half of the probe needs a directory the profiles leave writable.
   const probeDir = realpathSync.native(mkdtempSync(join(tmpdir(), "cellguard-protect-probe-")));
+  let kernel: KernelChildren | null = null;
   const cleanup = (): void => {
+    // The private temp of the kernel children first: nothing runs in it any more.
+    const problem = kernel?.sandbox.close() ?? null;
+    if (problem !== null) process.emitWarning(problem, "CellguardSecurityWarning");
     removeTree(sessionDir);
     removeTree(probeDir);
   };
@@ -97,19 +103,34 @@ export async function prepareLaunch(
     // cannot read). Pinned as ancestors: mount points, still writable inside, never renamed.
     const serverRules = composeRules(control.rules, storeNamePins(child.rules));
     const common = { platform: options.platform, bwrap, python, deniedFile, allowedDir: probeDir };
-    // The child rules alone (when there is a store), then as every child gets them, composed.
-    if (child.rules.writes.length > 0) await validate(child, common);
-    await validate({ rules: composed }, common);
-    await validate({ rules: serverRules }, common);
     const serverEnv: Record<string, string> = {};
     for (const name of manifest.server.passEnv) {
       const value = options.env[name];
       if (value !== undefined && value.trim() !== "") serverEnv[name] = value;
     }
+    if (manifest.childSandbox === null) {
+      // The child rules alone (when there is a store), then as every child gets them, composed.
+      if (child.rules.writes.length > 0) await validate(child, common);
+      await validate({ rules: composed }, common);
+    } else {
+      // Children in the kernel sandbox: its own self-test and the protect probe, both under the
+      // composed template, replace the plain validation (the plain template is never used).
+      kernel = await prepareKernelChildren({
+        workspace: manifest.childSandbox.workspace,
+        env: { ...serverEnv },
+        platform: options.platform,
+        bwrap,
+        python,
+        deniedFile,
+        rules: composed,
+      });
+    }
+    await validate({ rules: serverRules }, common);
     serverEnv[PROTECTED_ROOT_ENV] = root;
     serverEnv[PROTECTED_DIGEST_ENV] = digest;
     serverEnv[PROTECTED_MANIFEST_ENV] = manifest.manifestPath;
     serverEnv[CHILD_PROFILE_ENV] = child.canonical;
+    if (kernel !== null) serverEnv[CHILD_SANDBOX_ENV] = kernel.pin;
     const command = manifest.server.command;
     const serverArgs = renderProtectedBwrapArgs(planLinuxMounts(serverRules), {
       deniedFile,
@@ -130,7 +151,9 @@ export async function prepareLaunch(
       serverEnv: Object.freeze(serverEnv),
       serverArgv: Object.freeze([bwrap, ...serverArgs.slice(0, -command.length - 1)]),
       serverCommand: Object.freeze([...command]),
-      childPrefix: Object.freeze([bwrap, ...childArgs.slice(0, clear + 1)]),
+      childPrefix: Object.freeze(
+        kernel === null ? [bwrap, ...childArgs.slice(0, clear + 1)] : [bwrap, ...kernel.template],
+      ),
       python,
       sessionDir,
       cleanup,

@@ -20,6 +20,16 @@ export interface ServerSpec {
   readonly passEnv: readonly string[];
 }
 
+/**
+ * How the server's model-directed children run: absent, under the session's child rules alone;
+ * `kernel`, inside the kernel sandbox of `workspace` composed with those rules (a cellguard MCP
+ * server, whose python and bash then run in both boundaries at once).
+ */
+export interface ChildSandboxSpec {
+  readonly kind: "kernel";
+  readonly workspace: string;
+}
+
 export interface ProtectManifest {
   readonly version: 1;
   /** Absolute path the manifest was read from (protected as a control file). */
@@ -30,6 +40,7 @@ export interface ProtectManifest {
   readonly stores: readonly StoreSpec[];
   readonly sessionHomes: readonly string[];
   readonly server: ServerSpec;
+  readonly childSandbox: ChildSandboxSpec | null;
 }
 
 const TOP_KEYS = [
@@ -40,7 +51,9 @@ const TOP_KEYS = [
   "stores",
   "sessionHomes",
   "server",
+  "childSandbox",
 ];
+const CHILD_SANDBOX_KINDS: readonly string[] = ["kernel"];
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Names a pass-through list may not carry: loader hooks run code in whatever reads them, and the
 // protected variables are set by the launcher alone.
@@ -140,6 +153,22 @@ export function parseManifest(raw: unknown, manifestPath: string): ProtectManife
       cwd: pathField(server["cwd"], "server.cwd"),
       passEnv: Object.freeze([...(passEnv as string[])]),
     }),
+    childSandbox: childSandboxField(top["childSandbox"]),
+  });
+}
+
+function childSandboxField(value: unknown): ChildSandboxSpec | null {
+  if (value === undefined) return null;
+  const spec = objectField(value, "childSandbox", ["kind", "workspace"]);
+  const kind = spec["kind"];
+  if (typeof kind !== "string" || !CHILD_SANDBOX_KINDS.includes(kind))
+    fail(
+      "childSandbox.kind",
+      `must be one of ${CHILD_SANDBOX_KINDS.join(", ")}: current value is ${JSON.stringify(kind)}`,
+    );
+  return Object.freeze({
+    kind: "kernel",
+    workspace: pathField(spec["workspace"], "childSandbox.workspace"),
   });
 }
 

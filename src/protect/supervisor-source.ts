@@ -4,14 +4,24 @@
 //
 // The supervisor runs outside the server's confinement. It starts the server (its bubblewrap
 // argv fixed at launch) with one end of a SOCK_SEQPACKET pair as descriptor 4, and then serves
-// requests on the other end: each message is {argv, cwd, env} plus four descriptors (the
-// client's stdin, stdout, stderr and a reply socket). A request names only what runs inside the
+// requests on the other end: each message is {argv, cwd, env[, fds]} plus four descriptors (the
+// client's stdin, stdout, stderr and a reply socket) and exactly `fds` more (at most
+// MAX_EXTRA_FDS: a kernel worker's response pipe), which the child gets as 4, 5, … (3 is
+// bubblewrap's seccomp program); a request whose descriptors do not match its count is refused
+// and every descriptor it carried closed. A request names only what runs inside the
 // child boundary; the boundary itself (the bubblewrap prefix, the seccomp program) was fixed at
 // launch and is never taken from a request, so the server cannot ask for anything weaker.
+
+/** The most descriptors a request may carry beyond stdin, stdout, stderr and the reply socket. */
+export const MAX_EXTRA_FDS = 4;
+
+/** The number a request's first extra descriptor gets in the child (after the seccomp fd 3). */
+export const FIRST_EXTRA_CHILD_FD = 4;
 
 /** Reads its configuration as JSON from descriptor 3 until EOF. */
 export const SUPERVISOR_SOURCE = String.raw`
 import array, base64, fcntl, json, os, re, signal, socket, sys, threading
+MAX_EXTRA_FDS = ${MAX_EXTRA_FDS}
 cfg = b""
 while True:
     chunk = os.read(3, 65536)
@@ -58,10 +68,13 @@ def kill_group(pid, sig=signal.SIGKILL):
     try: os.killpg(pid, sig)
     except OSError: pass
 
-def checked(req):
-    if not isinstance(req, dict) or set(req) != {"argv", "cwd", "env"}:
-        raise ValueError("a request is exactly {argv, cwd, env}")
+def checked(req, extra):
+    if not isinstance(req, dict) or set(req) not in ({"argv", "cwd", "env"}, {"argv", "cwd", "env", "fds"}):
+        raise ValueError("a request is exactly {argv, cwd, env} or {argv, cwd, env, fds}")
     argv, cwd, env = req["argv"], req["cwd"], req["env"]
+    fds = req.get("fds", 0)
+    if type(fds) is not int or fds != extra:
+        raise ValueError("the request declares " + repr(fds)[:20] + " extra descriptors but carried " + str(extra))
     if not isinstance(argv, list) or not argv or not all(isinstance(a, str) and "\0" not in a for a in argv):
         raise ValueError("argv must be a non-empty list of strings")
     if not isinstance(cwd, str) or not cwd.startswith("/") or "\0" in cwd:
@@ -73,20 +86,20 @@ def checked(req):
 def serve(data, fds):
     reply = socket.socket(fileno=fds[3])
     try:
-        argv, cwd, env = checked(json.loads(data))
+        argv, cwd, env = checked(json.loads(data), len(fds) - 4)
         command = list(child_prefix)
         for k in sorted(env): command += ["--setenv", k, env[k]]
         command += ["--chdir", cwd]
         sfd = seccomp_fd()
-        try: pid = spawn_bwrap(command, argv, fds[:3] + [sfd])
+        try: pid = spawn_bwrap(command, argv, fds[:3] + [sfd] + fds[4:])
         finally: os.close(sfd)
     except Exception as e:
-        for fd in fds[:3]: os.close(fd)
+        for fd in fds[:3] + fds[4:]: os.close(fd)
         try: reply.sendall(json.dumps({"error": str(e)[:400]}).encode())
         except OSError: pass
         reply.close()
         return
-    for fd in fds[:3]: os.close(fd)
+    for fd in fds[:3] + fds[4:]: os.close(fd)
     with lock: children.add(pid)
     done = []
     def watch():
@@ -133,10 +146,14 @@ def receive():
     # flags): posix_spawn keeps every other descriptor, so a child spawned meanwhile by another
     # thread would inherit them, and each child its own reply socket.
     fds = array.array("i")
-    data, ancillary, _, _ = sup.recvmsg(1 << 20, socket.CMSG_LEN(4 * fds.itemsize), socket.MSG_CMSG_CLOEXEC)
+    data, ancillary, flags, _ = sup.recvmsg(1 << 20, socket.CMSG_SPACE((4 + MAX_EXTRA_FDS) * fds.itemsize), socket.MSG_CMSG_CLOEXEC)
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+    if flags & (socket.MSG_CTRUNC | socket.MSG_TRUNC):
+        # More descriptors (or bytes) than any request may carry: refused, all of them closed.
+        for fd in fds: os.close(fd)
+        return data or b"-", []
     return data, list(fds)
 
 def loop():
@@ -144,7 +161,7 @@ def loop():
         try: data, fds = receive()
         except OSError: return
         if not data and not fds: return
-        if len(fds) != 4:
+        if not 4 <= len(fds) <= 4 + MAX_EXTRA_FDS:
             for fd in fds: os.close(fd)
             continue
         threading.Thread(target=serve, args=(data, fds), daemon=True).start()
@@ -165,10 +182,17 @@ sys.exit(os.waitstatus_to_exitcode(status) if os.waitstatus_to_exitcode(status) 
 export const CLIENT_SOURCE = String.raw`
 import json, os, signal, socket, sys
 argv = sys.argv[1:]
-if argv[:1] == ["--"]: argv = argv[1:]
 def refuse(why):
     sys.stderr.write("cellguard protected child: nothing was run: " + why + "\n")
     sys.exit(125)
+# --pass-fds N: this process's descriptors 4 .. 3+N go along; the child gets them as 4 .. 3+N.
+extra = 0
+if argv[:1] == ["--pass-fds"]:
+    if len(argv) < 2 or not argv[1].isdigit() or int(argv[1]) > ${MAX_EXTRA_FDS}:
+        refuse("--pass-fds takes a count from 0 to ${MAX_EXTRA_FDS}")
+    extra = int(argv[1])
+    argv = argv[2:]
+if argv[:1] == ["--"]: argv = argv[1:]
 if not argv: refuse("no command given")
 try:
     channel = socket.socket(fileno=3)
@@ -177,12 +201,18 @@ except OSError:
     refuse("no supervised execution channel on descriptor 3 (protected sessions run children only through the supervisor)")
 os.set_inheritable(3, False)
 mine, theirs = socket.socketpair()
-request = json.dumps({"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}).encode()
+request = json.dumps({"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "fds": extra}).encode()
+passed = list(range(${FIRST_EXTRA_CHILD_FD}, ${FIRST_EXTRA_CHILD_FD} + extra))
 try:
-    socket.send_fds(channel, [request], [0, 1, 2, theirs.fileno()])
+    for fd in passed: os.fstat(fd)
+except OSError:
+    refuse("--pass-fds " + str(extra) + " names a descriptor that is not open")
+try:
+    socket.send_fds(channel, [request], [0, 1, 2, theirs.fileno()] + passed)
 except OSError as e:
     refuse("the supervised execution channel is closed (" + str(e) + ")")
 theirs.close()
+for fd in passed: os.close(fd)
 channel.close()
 def forward(n, frame):
     try: mine.sendall(json.dumps({"signal": n}).encode())

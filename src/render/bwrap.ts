@@ -23,6 +23,16 @@ export interface BwrapRenderOptions {
    * session instead, so one process-group kill reaches the wrapper and every Cell child.
    */
   readonly newSession: boolean;
+  /**
+   * Mounts composed in from another rule set (a protected session's control and store rules,
+   * see protect/kernel-composition.ts), rendered by their owner: `afterWorkspace` right after
+   * the workspace bind (mounts inside the workspace, before this policy's read-only paths and
+   * masks are laid over them again), `last` after every mask of this policy.
+   */
+  readonly composed?: {
+    readonly afterWorkspace: readonly string[];
+    readonly last: readonly string[];
+  };
 }
 
 export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptions): string[] {
@@ -71,6 +81,7 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // bind it back.
   argv.push(...teamRootMasks(policy));
   argv.push(...workspaceBind(policy));
+  argv.push(...(options.composed?.afterWorkspace ?? []));
   for (const path of policy.readOnlyPaths ?? []) argv.push("--ro-bind", path, path);
   // Team read-only exceptions.
   argv.push(...teamExceptionBinds(policy));
@@ -85,6 +96,7 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
     if (mask.type === "directory") argv.push("--tmpfs", mask.path);
     else argv.push("--ro-bind", "/dev/null", mask.path);
   }
+  argv.push(...(options.composed?.last ?? []));
   argv.push("--chdir", policy.workspace, "--", ...options.command);
   return argv;
 }

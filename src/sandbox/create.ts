@@ -37,6 +37,12 @@ export interface CreateHooks {
    * starts its watch on the denied paths here, so no change falls between policy and sandbox.
    */
   readonly whileSelfTesting?: (policy: SandboxPolicy) => void;
+  /**
+   * The backend the self-test and every wrap use, given the detected one and the built policy:
+   * `cellguard launch` composes the session's control and store rules in here, so the boundary
+   * measured is the composed one. Default: the detected backend.
+   */
+  readonly backendFor?: (detected: SandboxBackend, policy: SandboxPolicy) => SandboxBackend;
 }
 
 /**
@@ -93,7 +99,7 @@ export async function createKernelSandbox(
   const detected = detectBackend(opts);
   if (detected.backend === null)
     return degrade(opts, { backend: detected.name, detail: detected.detail });
-  const backend = detected.backend;
+  let backend = detected.backend;
   const python = opts.probePython === undefined ? findProbePython(opts) : opts.probePython;
   if (python === null) {
     return degrade(opts, {
@@ -135,6 +141,14 @@ export async function createKernelSandbox(
   } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
+  }
+  if (hooks.backendFor !== undefined) {
+    try {
+      backend = hooks.backendFor(backend, policy);
+    } catch (error) {
+      rmSync(tempDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   // Team: the folders bound from here on are these directories, whatever their paths become.
   let pins: TeamPins | null;

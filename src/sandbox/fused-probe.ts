@@ -5,6 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import {
+  firstFreeFd,
   killGroup,
   spawnWrapped,
   type RunResult,
@@ -29,7 +30,7 @@ export interface FusedCommand {
 
 /** The first descriptor after the report and the gate, for a wrapped command. */
 export function firstKeptFd(command: WrappedCommand): number {
-  return 3 + command.inherited.length + 2;
+  return firstFreeFd(command) + 2;
 }
 
 /** The fused command's argv, given the first kept descriptor. */
@@ -47,7 +48,7 @@ export function runFusedProbe(
   command: WrappedCommand,
   options: { cwd: string; fused: FusedCommand; timeoutMs: number },
 ): Promise<RunResult> {
-  const reportFd = 3 + command.inherited.length;
+  const reportFd = firstFreeFd(command);
   const gateFd = reportFd + 1;
   const kept = options.fused.keepPipes ?? 0;
   if (gateFd + kept > 9)

@@ -17,6 +17,8 @@ export class KernelSandbox {
   readonly policy: SandboxPolicy | null;
   readonly #backend: SandboxBackend | null;
   readonly #pins: TeamPins | null;
+  /** A boundary measured and owned elsewhere (see supervised()); wraps with this instead. */
+  readonly #external: ((command: readonly string[]) => WrappedCommand) | null;
   #closed = false;
 
   constructor(fields: {
@@ -25,11 +27,30 @@ export class KernelSandbox {
     backend: SandboxBackend | null;
     /** A team policy's pinned bind sources, owned (and closed) by this sandbox. */
     pins?: TeamPins | null;
+    external?: (command: readonly string[]) => WrappedCommand;
   }) {
     this.status = fields.status;
     this.policy = fields.policy;
     this.#backend = fields.backend;
     this.#pins = fields.pins ?? null;
+    this.#external = fields.external ?? null;
+  }
+
+  /**
+   * A sandbox whose boundary was built and measured by someone else, who also owns its private
+   * temp: a protected session's kernel sandbox, composed and self-tested by the launcher, whose
+   * children the supervisor starts (`wrap` hands the command to it). Enforced only as `status`
+   * says; close() leaves the temp to its owner.
+   */
+  static supervised(
+    status: SandboxStatus,
+    wrap: (command: readonly string[]) => WrappedCommand,
+  ): KernelSandbox {
+    if (!status.enforced || status.tempDir === null)
+      throw new SandboxUnavailableError(
+        "Cannot use a supervised sandbox: its measured status is not enforced",
+      );
+    return new KernelSandbox({ status, policy: null, backend: null, external: wrap });
   }
 
   get enforced(): boolean {
@@ -58,6 +79,7 @@ export class KernelSandbox {
         "Cannot wrap a command: the sandbox is closed and its temp directory removed",
       );
     }
+    if (this.#external !== null) return this.#external(command);
     if (this.#backend === null || this.policy === null) {
       throw new SandboxUnavailableError(
         "Cannot wrap a command: enabled sandbox has no runtime boundary",
@@ -83,10 +105,8 @@ export class KernelSandbox {
 
   /** A copy of env with the temp variables pointing at the private temp when enforced. */
   applyEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-    return withPrivateTemp(
-      env,
-      this.status.enforced && this.policy !== null ? this.policy.tempDir : null,
-    );
+    const tempDir = this.#external !== null ? this.status.tempDir : (this.policy?.tempDir ?? null);
+    return withPrivateTemp(env, this.status.enforced ? tempDir : null);
   }
 
   /**

@@ -1,9 +1,10 @@
 // `cellguard mcp` run protected, the way a client configured with launch starts it: the SDK's
 // own client spawning `cellguard launch --manifest F`, F printed by `cellguard mcp
-// --print-manifest`, on real bubblewrap. The kernel sandbox cannot yet be composed with the
-// session's pinned rules, so python and bash must be refused (fail closed) while the rest of the
-// server works, the audit log still records every call, and a pin that stops holding (the
-// manifest changed on the host) or a data directory the manifest does not protect is refused.
+// --print-manifest`, on real bubblewrap. A manifest without childSandbox (no kernel sandbox
+// composed with the session's rules at launch) must have python and bash refused (fail closed)
+// while the rest of the server works, the audit log still records every call; a pin that stops
+// holding (the manifest changed on the host) or a data directory the manifest does not protect
+// is refused. (python and bash with childSandbox: mcp-launch-kernel.test.ts.)
 import assert from "node:assert/strict";
 import {
   existsSync,
@@ -37,6 +38,15 @@ async function printManifest(fx: Fixture, env: NodeJS.ProcessEnv = {}): Promise<
   assert.equal(r.code, 0, r.stderr);
   const file = join(fx.root, "manifest.json");
   writeFileSync(file, r.stdout, { mode: 0o600 });
+  return file;
+}
+
+/** The manifest without its childSandbox: a session whose children get the plain child rules. */
+function withoutChildSandbox(file: string): string {
+  const doc = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(doc["childSandbox"] as object).sort(), ["kind", "workspace"]);
+  delete doc["childSandbox"];
+  writeFileSync(file, JSON.stringify(doc), { mode: 0o600 });
   return file;
 }
 
@@ -77,10 +87,10 @@ function auditLines(
 describe("cellguard mcp under cellguard launch", { skip, timeout: 240_000 }, () => {
   const fx = useFixture();
 
-  test("python and bash are refused (fail closed) with the reason, the other tools work, and the audit log records every call", async () => {
+  test("without childSandbox, python and bash are refused (fail closed) with the reason, the other tools work, and the audit log records every call", async () => {
     writeUserRules(fx, { rules: [{ tool: "*", pattern: "*", decision: "allow" }] });
     writeFileSync(join(fx.workspace, "notes.txt"), "workspace text");
-    const s = await startLaunched(fx, await printManifest(fx));
+    const s = await startLaunched(fx, withoutChildSandbox(await printManifest(fx)));
     try {
       const tools = (await s.client.listTools()).tools.map((t) => t.name);
       assert.ok(tools.includes("python") && tools.includes("bash"), tools.join(","));
@@ -110,8 +120,8 @@ describe("cellguard mcp under cellguard launch", { skip, timeout: 240_000 }, () 
     assert.ok(lines.some((l) => l.tool === "read_file" && l.outcome === "ok"));
   });
 
-  test("the posture resource says the server runs protected and that its kernel is refused", async () => {
-    const s = await startLaunched(fx, await printManifest(fx));
+  test("without childSandbox, the posture resource says the server runs protected and that its kernel is refused", async () => {
+    const s = await startLaunched(fx, withoutChildSandbox(await printManifest(fx)));
     try {
       const res = await s.client.readResource({ uri: "cellguard://posture" });
       const first = res.contents[0];

@@ -151,4 +151,85 @@ print("ANSWER " + answer.decode(), flush=True)
       assert.deepEqual(JSON.parse(readFileSync(seenFile, "utf8")), []);
     },
   );
+  test(
+    "extra descriptors are strict: a count that does not match what was carried, or more than the bound, is refused with every descriptor closed; a declared one reaches the child as 4 and nothing else does",
+    {
+      skip: skip === false ? needs(systemPython === null ? "needs /usr/bin/python3" : false) : skip,
+    },
+    async () => {
+      const dir = join(base, "extra-fds");
+      mkdirSync(dir);
+      const marker = join(dir, "child-ran");
+      const report = join(dir, "report.json");
+      const server = join(dir, "server.py");
+      const child = `import os
+fds = []
+for fd in range(3, 1024):
+    try: os.fstat(fd)
+    except OSError: continue
+    fds.append(fd)
+os.write(4, ("fds " + " ".join(map(str, fds))).encode())
+`;
+      writeFileSync(
+        server,
+        `import json, os, select, socket
+ch = socket.socket(fileno=4)
+out = {}
+def ask(name, req, extra):
+    r, w = os.pipe()
+    mine, theirs = socket.socketpair()
+    socket.send_fds(ch, [json.dumps(req).encode()], [0, 1, 2, theirs.fileno()] + [w] * extra)
+    theirs.close()
+    os.close(w)
+    answer = b""
+    while True:
+        chunk = mine.recv(4096)
+        if not chunk: break
+        answer += chunk
+    # Every copy of the write end closed (ours, the supervisor's, the child's): EOF on the pipe.
+    ready, _, _ = select.select([r], [], [], 10)
+    piped = os.read(r, 4096).decode() if ready else "STILL OPEN"
+    os.close(r)
+    out[name] = {"answer": answer.decode(), "pipe": piped}
+run = ["/bin/sh", "-c", ": > ${marker}"]
+ask("declared_not_carried", {"argv": run, "cwd": "/", "env": {}, "fds": 1}, 0)
+ask("carried_not_declared", {"argv": run, "cwd": "/", "env": {}}, 1)
+ask("over_the_bound", {"argv": run, "cwd": "/", "env": {}, "fds": 5}, 5)
+ask("one_declared", {"argv": [${JSON.stringify(python)}, "-I", "-S", "-c", ${JSON.stringify(child)}], "cwd": "/", "env": {}, "fds": 1}, 1)
+with open(${JSON.stringify(report)}, "w") as f: json.dump(out, f)
+`,
+      );
+      const manifest = join(dir, "manifest.json");
+      writeFileSync(
+        manifest,
+        JSON.stringify({
+          version: 1,
+          projectRoot: dir,
+          controlPaths: [server],
+          server: { command: [python, "-I", "-S", server], cwd: dir, passEnv: ["PATH"] },
+        }),
+      );
+      const r = await runCli(["launch", "--manifest", manifest], { timeoutMs: 120_000 });
+      assert.equal(r.code, 0, r.stderr);
+      const seen = JSON.parse(readFileSync(report, "utf8")) as Record<
+        string,
+        { answer: string; pipe: string }
+      >;
+      assert.match(
+        String(seen["declared_not_carried"]?.answer),
+        /declares 1 extra descriptors but carried 0/,
+      );
+      assert.match(
+        String(seen["carried_not_declared"]?.answer),
+        /declares 0 extra descriptors but carried 1/,
+      );
+      // More than the bound: dropped unanswered, every descriptor closed.
+      assert.equal(seen["over_the_bound"]?.answer, "");
+      for (const name of ["declared_not_carried", "carried_not_declared", "over_the_bound"])
+        assert.equal(seen[name]?.pipe, "", `${name}: a descriptor stayed open`);
+      assert.equal(existsSync(marker), false, "a refused request ran a child");
+      assert.match(String(seen["one_declared"]?.answer), /"exit": 0/);
+      assert.equal(seen["one_declared"]?.pipe, "fds 4");
+    },
+  );
 });

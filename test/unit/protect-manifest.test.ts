@@ -32,6 +32,15 @@ describe("manifest validation", () => {
   test("a well-formed manifest parses", () => {
     const m = parseManifest(GOOD, "/synthetic/manifest.json");
     assert.deepEqual(m.stores, [{ root: "/synthetic/data", workMembers: ["build-cache"] }]);
+    assert.equal(m.childSandbox, null);
+  });
+
+  test("childSandbox kernel names the workspace the children's kernel sandbox is built for", () => {
+    const m = parseManifest(
+      { ...GOOD, childSandbox: { kind: "kernel", workspace: "/synthetic/project" } },
+      "/synthetic/manifest.json",
+    );
+    assert.deepEqual(m.childSandbox, { kind: "kernel", workspace: "/synthetic/project" });
   });
 
   const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -72,6 +81,28 @@ describe("manifest validation", () => {
       "a launcher-owned name in passEnv",
       { server: { ...GOOD.server, passEnv: ["CELLGUARD_PROTECTED_ROOT"] } },
       /server\.passEnv\[0\]/,
+    ],
+    [
+      "an unknown childSandbox kind",
+      { childSandbox: { kind: "landlock", workspace: "/synthetic/project" } },
+      /childSandbox\.kind: must be one of kernel: current value is "landlock"/,
+    ],
+    [
+      "a childSandbox without its workspace",
+      { childSandbox: { kind: "kernel" } },
+      /childSandbox\.workspace/,
+    ],
+    [
+      "a childSandbox with an unknown field",
+      {
+        childSandbox: { kind: "kernel", workspace: "/synthetic/project", rules: "(allow default)" },
+      },
+      /childSandbox\.rules: unknown field/,
+    ],
+    [
+      "a childSandbox that is not an object",
+      { childSandbox: "kernel" },
+      /childSandbox: must be a JSON object/,
     ],
   ];
   for (const [what, change, field] of cases)

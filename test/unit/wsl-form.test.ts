@@ -15,6 +15,7 @@ import {
 } from "../../src/sandbox/wsl-form.js";
 import { fakeHost, wslHost, WSL2_MOUNTINFO, WSL2_RELEASE } from "../helpers/fake-wsl-host.js";
 import { inventoryPolicyWorkspace } from "../../src/sandbox/hardlink-inventory.js";
+import { enabledStatus } from "../helpers/sandbox-status.js";
 
 /** What a WSL2 distribution has: the loader, the runtime dirs, two drives. */
 const WSL_KINDS = {
@@ -215,19 +216,7 @@ describe("inventoryPolicyWorkspace() on a WSL policy", () => {
         error instanceof SandboxUnavailableError && error.message.includes("/mnt/c"),
     );
     const sandbox = new KernelSandbox({
-      status: {
-        mode: "enforce",
-        state: "enabled",
-        backend: "bubblewrap",
-        enforced: true,
-        selfTestPassed: true,
-        networkPolicy: "blocked",
-        workspace: policy.workspace,
-        tempDir: policy.tempDir,
-        detail: "test",
-        warning: null,
-        checks: null,
-      },
+      status: enabledStatus({ workspace: policy.workspace, tempDir: policy.tempDir }),
       policy,
       backend: bubblewrapBackend("/usr/bin/bwrap", "x64"),
     });
