@@ -196,7 +196,19 @@ async function measurePosture(
     { env, stdout: (text) => (out += text), stderr: (text) => (err += text) },
   );
   if (code !== EXIT_OK) return JSON.stringify({ error: `doctor failed: ${err.trim()}` });
-  return JSON.stringify({ ...(JSON.parse(out) as object), mcp_session: mcpSessionPosture() });
+  const session = mcpSessionPosture();
+  const posture = JSON.parse(out) as Record<string, unknown>;
+  // Under a composed session the workers' boundary is the template the launcher measured: that
+  // is the sandbox a client must read. doctor's own self-test here ran nested inside the
+  // server's confinement (as root it cannot even start) and says nothing about the workers.
+  if (session.kernel_sandbox !== undefined)
+    return JSON.stringify({
+      ...posture,
+      sandbox: { ...session.kernel_sandbox, measured_by: "cellguard launch, before the session" },
+      server_nested_sandbox: posture["sandbox"],
+      mcp_session: session,
+    });
+  return JSON.stringify({ ...posture, mcp_session: session });
 }
 
 /** How this server's python and bash run, as decided at start (not re-inferred per call). */
@@ -235,7 +247,7 @@ function mcpSessionPosture(): {
     protected: true,
     kernel: "kernel sandbox composed with the session's control rules",
     detail:
-      "protected session (cellguard launch): python and bash run in the kernel sandbox of the workspace composed with the session's control and store rules, one bubblewrap boundary per worker, started by the supervisor outside the server's confinement; the launcher self-tested that exact template (the kernel sandbox's checks, and every control path unwritable and the store unreadable) before anything started. The sandbox section above is measured by a nested run from inside the server and does not describe these workers.",
+      "protected session (cellguard launch): python and bash run in the kernel sandbox of the workspace composed with the session's control and store rules, one bubblewrap boundary per worker, started by the supervisor outside the server's confinement; the launcher self-tested that exact template (the kernel sandbox's checks, and every control path unwritable and the store unreadable) before anything started. The posture's sandbox section is that measurement; server_nested_sandbox is a self-test run from inside the server's own confinement, which describes no worker.",
     kernel_sandbox: {
       ...statusToJson(children.status),
       template_sha256: children.templateSha256,

@@ -191,6 +191,7 @@ describe(
         const first = res.contents[0];
         assert.ok(first !== undefined && "text" in first);
         const posture = JSON.parse(first.text) as {
+          sandbox: { state: string; enforced: boolean; template_sha256: string };
           mcp_session: {
             protected: boolean;
             kernel: string;
@@ -216,6 +217,10 @@ describe(
         ])
           assert.equal(measured.checks[check], true, check);
         assert.match(measured.template_sha256, /^[0-9a-f]{64}$/);
+        // The top-level sandbox section a client reads first is the workers' measured template.
+        assert.equal(posture.sandbox.state, "enabled");
+        assert.equal(posture.sandbox.enforced, true);
+        assert.equal(posture.sandbox.template_sha256, measured.template_sha256);
       } finally {
         await s.client.close();
       }
