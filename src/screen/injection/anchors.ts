@@ -5,7 +5,8 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment" | "turn" | "tag";
+export type AnchorKind =
+  "marker" | "phrase" | "shape" | "todo" | "spaced" | "comment" | "turn" | "tag";
 
 export interface Anchor {
   readonly text: string;
@@ -16,6 +17,7 @@ export interface Anchor {
 
 const marker = (text: string, word = false): Anchor => ({ text, kind: "marker", word });
 const phrase = (text: string, word = false): Anchor => ({ text, kind: "phrase", word });
+const shape = (text: string, word = false): Anchor => ({ text, kind: "shape", word });
 
 function each(prefixes: readonly string[], rests: readonly string[]): string[] {
   return prefixes.flatMap((p) => rests.map((r) => `${p}${r}`));
@@ -47,9 +49,8 @@ export const ANCHORS: readonly Anchor[] = [
   marker("[preprompt]"),
   marker("[system note"),
   marker("[system message"),
-  ...each(["## ", "##"], ["system", "new instruction", "begin new", "instructions"]).map((t) =>
-    marker(t),
-  ),
+  // "## Instructions" heads a section of many a README: a turn that must give orders, below.
+  ...each(["## ", "##"], ["system", "new instruction", "begin new"]).map((t) => marker(t)),
   ...each(
     [
       "maintenance ",
@@ -375,11 +376,25 @@ export const ANCHORS: readonly Anchor[] = [
     ],
   ].map((t) => phrase(t)),
   ...["skip", "llm", "the ai", "the bot"].map((t) => phrase(t, true)),
+  // Where the window shapes look (exfiltrating links, agreeing turns, standing rules, pivots).
+  ...["](http", "![", "image", "picture", "pixel", "markdown"].map((t) => shape(t)),
+  ...["assistant:", "assistant :", "ai:", "bot:", "gpt:", "### response", "###response"].map((t) =>
+    shape(t, true),
+  ),
+  ...["i will now", "i'll now", "going forward", "moving forward", "all future", "every future"]
+    .concat(["remember this", "your memory", "permanent instruction", "permanent rule"])
+    .concat(["standing instruction", "task is complete", "task complete", "task done"])
+    .concat(["task is done", "task finished", "task is finished", "been completed"])
+    .concat(["been fulfilled", "concludes", "end of document", "end of the document"])
+    .concat(["end of text", "now that you", "job complete", "job done", "job is done"])
+    .concat(["summary finished", "translation is done", "done with the", "next task"])
+    .concat(["real task", "remaining task", "actual task"])
+    .map((t) => shape(t, true)),
   { text: "todo:", kind: "todo" },
   // Role labels that open a turn of the prompt's authors, and made-up control tags.
-  ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"].map(
-    (text): Anchor => ({ text, kind: "turn" }),
-  ),
+  ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"]
+    .concat(["## instruction", "##instruction"])
+    .map((text): Anchor => ({ text, kind: "turn" })),
   ...each(["<"], ["system", "admin", "developer", "sys", "root", "operator", "assistant", "ai"])
     .flatMap((t) => [`${t}_`, `${t}-`])
     .map((text): Anchor => ({ text, kind: "tag" })),

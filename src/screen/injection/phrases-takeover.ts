@@ -221,6 +221,7 @@ export const TAKEOVER_PHRASES: readonly Phrase[] = [
       slot("out back up", { optional: true }),
       slot([...INSTRUCTIONS, ...SECRETS], gap(8, AGENT_OWNED)),
     ],
+    negatable: true,
   },
   {
     reason: "it asks the reader to reveal its instructions or secrets",

@@ -13,6 +13,7 @@ import {
   gap,
   IGNORE,
   INSTRUCTIONS,
+  NEGATORS,
   OUTPUT_REASON,
   type Phrase,
   RESTRICTIONS,
@@ -206,6 +207,7 @@ const CORE_PHRASES: readonly Phrase[] = [
   {
     reason: "it asks the reader to reveal its instructions or secrets",
     slots: [slot(REVEAL), slot([...INSTRUCTIONS, ...SECRETS], gap(8, AGENT_OWNED))],
+    negatable: true,
   },
   {
     reason: "it asks the reader to reveal its instructions or secrets",
@@ -1012,6 +1014,7 @@ export function matchPhrases(
       if (POSSIBLE[id] !== mark) continue;
       const phrase = PHRASES[id] as Phrase;
       if (options.skipOutput === true && phrase.reason === OUTPUT_REASON) continue;
+      if (phrase.negatable === true && NEGATORS.has(list[start - 1] ?? "")) continue;
       if (matchAt(list, start, phrase.slots, 0)) return phrase;
     }
   }

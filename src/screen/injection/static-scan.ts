@@ -12,8 +12,11 @@
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
 import { scanAnchors } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
+import { hasAgreeingTurn } from "./agreeing-turns.js";
+import { asksForExfiltratingLink } from "./exfil-links.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
+import { pivotsToNewTask, plantsStandingRule } from "./standing-rules.js";
 
 export interface StaticFinding {
   readonly reason: string;
@@ -31,6 +34,12 @@ const WINDOW_HEAD = 40;
 // A window that passed over this many anchors was in text dense with them.
 const CROWD = 8;
 const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
+// The stretch a shape anchor opens ("![", "assistant:", "task is complete"): wide enough for the
+// longest shape check (a URL and the words around it); consecutive stretches overlap by more
+// than a check reaches back, so no shape is cut in two.
+const SHAPE_BEFORE = 200;
+const SHAPE_AFTER = 400;
+const SHAPE_OVERLAP = 240;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -112,6 +121,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   let coveredUntil = -1;
   let skippedAnchors = 0;
   let commentsReadUntil = -1;
+  let shapesReadUntil = -1;
   const turns = new TurnReader(text);
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
@@ -144,6 +154,16 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
       case "spaced":
         if (squashedInjection(squash(foldConfusables(spacedRun(text, start))))) {
           found = { reason: "content contains a known injection marker (letter-spaced)" };
+        }
+        return found !== null;
+      case "shape":
+        // Read once per stretch, like comments: an anchor inside a stretch already read is skipped.
+        if (end <= shapesReadUntil) return false;
+        {
+          const from = Math.max(0, start - SHAPE_BEFORE, shapesReadUntil - SHAPE_OVERLAP);
+          const original = text.slice(from, Math.min(text.length, end + SHAPE_AFTER));
+          shapesReadUntil = Math.min(text.length, end + SHAPE_AFTER) - SHAPE_OVERLAP;
+          found = shapeInWindow(original, foldConfusables(original));
         }
         return found !== null;
       case "phrase": {
@@ -196,7 +216,8 @@ interface WindowAt {
 }
 
 function checkWindow(text: string, at: WindowAt): StaticFinding | null {
-  const window = foldConfusables(text.slice(Math.max(0, at.from), Math.min(text.length, at.to)));
+  const original = text.slice(Math.max(0, at.from), Math.min(text.length, at.to));
+  const window = foldConfusables(original);
   const words = wordsOf(window);
   let match = matchPhrases(words);
   // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
@@ -223,6 +244,19 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   if (BANNER.test(line) && BANNER_WORDS.test(line)) {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
+  return shapeInWindow(original, window);
+}
+
+/** The families matched on the window's shape rather than on a run of words. */
+function shapeInWindow(original: string, folded: string): StaticFinding | null {
+  if (asksForExfiltratingLink(original, folded))
+    return { reason: "content asks for a link or image that carries the conversation away" };
+  if (hasAgreeingTurn(folded))
+    return { reason: "content contains a fake assistant turn that agrees to an order" };
+  if (plantsStandingRule(folded))
+    return { reason: "content plants a standing rule for the reader's later answers" };
+  if (pivotsToNewTask(folded))
+    return { reason: "content declares the reader's task done and hands it a new one" };
   return null;
 }
 
