@@ -10,12 +10,13 @@
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
-import { scanAnchors } from "./anchors.js";
+import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
 import { hasAgreeingTurn } from "./agreeing-turns.js";
 import { asksForExfiltratingLink } from "./exfil-links.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
+import { joinedPieces, maySplit, reversedStretch } from "./split-payloads.js";
 import { pivotsToNewTask, plantsStandingRule } from "./standing-rules.js";
 
 export interface StaticFinding {
@@ -163,7 +164,9 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
           const from = Math.max(0, start - SHAPE_BEFORE, shapesReadUntil - SHAPE_OVERLAP);
           const original = text.slice(from, Math.min(text.length, end + SHAPE_AFTER));
           shapesReadUntil = Math.min(text.length, end + SHAPE_AFTER) - SHAPE_OVERLAP;
-          found = shapeInWindow(original, foldConfusables(original));
+          const check = anchor.shape ?? "rule";
+          if (check === "split" && !maySplit(original)) return false;
+          found = shapeInWindow(check, original, foldConfusables(original));
         }
         return found !== null;
       case "phrase": {
@@ -244,21 +247,54 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   if (BANNER.test(line) && BANNER_WORDS.test(line)) {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
-  return shapeInWindow(original, window);
+  // Standing rules are also opened by phrase anchors ("from now on", "henceforth").
+  return shapeInWindow("rule", original, window);
 }
 
-/** The families matched on the window's shape rather than on a run of words. */
-function shapeInWindow(original: string, folded: string): StaticFinding | null {
-  if (asksForExfiltratingLink(original, folded))
-    return { reason: "content asks for a link or image that carries the conversation away" };
-  if (hasAgreeingTurn(folded))
-    return { reason: "content contains a fake assistant turn that agrees to an order" };
-  if (plantsStandingRule(folded))
-    return { reason: "content plants a standing rule for the reader's later answers" };
-  if (pivotsToNewTask(folded))
-    return { reason: "content declares the reader's task done and hands it a new one" };
+/** The family `check` matched on the window's shape rather than on a run of words. */
+function shapeInWindow(check: ShapeKind, original: string, folded: string): StaticFinding | null {
+  switch (check) {
+    case "link":
+      return asksForExfiltratingLink(original, folded)
+        ? { reason: "content asks for a link or image that carries the conversation away" }
+        : null;
+    case "turn":
+      return hasAgreeingTurn(folded)
+        ? { reason: "content contains a fake assistant turn that agrees to an order" }
+        : null;
+    case "rule":
+      return plantsStandingRule(folded)
+        ? { reason: "content plants a standing rule for the reader's later answers" }
+        : null;
+    case "pivot":
+      return pivotsToNewTask(folded)
+        ? { reason: "content declares the reader's task done and hands it a new one" }
+        : null;
+    case "split":
+      return reassembledInjection(folded);
+  }
+}
+
+/**
+ * Pieces to be joined, or text to be read backwards, scanned once as text of their own: never
+ * again inside that text, so a stretch that reverses to itself cannot loop.
+ */
+function reassembledInjection(folded: string): StaticFinding | null {
+  if (reassembling) return null;
+  const hidden = joinedPieces(folded) ?? reversedStretch(folded);
+  if (hidden === null) return null;
+  reassembling = true;
+  try {
+    if (findInjectionMarker(hidden) !== null || squashedInjection(squash(hidden)))
+      return { reason: "content splits an instruction into pieces for the reader to put together" };
+  } finally {
+    reassembling = false;
+  }
   return null;
 }
+
+// Set while pieces or a reversed stretch are being scanned.
+let reassembling = false;
 
 /**
  * "I want you to act as a…" shortly before the phrase: the text is a role request of the user's
@@ -370,6 +406,7 @@ function squashedInjection(squashed: string): boolean {
 
 // Base64 runs long enough to carry a sentence. Decoding is bounded in count and size.
 const MAX_BLOB_CHARS = 65_536;
+const HEX_RUN = /^[0-9a-fA-F]+$/;
 
 function scanBase64(
   text: string,
@@ -380,7 +417,10 @@ function scanBase64(
     const limit = Math.min(text.length, start + MAX_BLOB_CHARS);
     while (end < limit && isBase64Char(text.charCodeAt(end))) end++;
     while (end < limit && end - start < MAX_BLOB_CHARS && text[end] === "=") end++;
-    const decoded = Buffer.from(text.slice(start, end), "base64").toString("latin1");
+    const blob = text.slice(start, end);
+    // A run of hex digits is base64 too; it is read as hex when it is hex.
+    const encoding = HEX_RUN.test(blob) && blob.length % 2 === 0 ? "hex" : "base64";
+    const decoded = Buffer.from(blob, encoding).toString("latin1");
     if (!mostlyText(decoded)) continue;
     const found = findInjectionMarker(decoded);
     if (found !== null) return { reason: `${found.reason} (base64-encoded)` };
