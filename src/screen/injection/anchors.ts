@@ -387,6 +387,8 @@ export const ANCHORS: readonly Anchor[] = [
   ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
     .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
     .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])
+    .concat(["never mind", "do what you were", "give you", "gave you", "developer message"])
+    .concat(["preamble", "replaced the", "taken offline", "is offline"])
     .map((t) => phrase(t)),
   // Where the shape checks look: exfiltrating links, agreeing turns, standing rules, pivots,
   // pieces to be joined and text to be read backwards.
