@@ -4,12 +4,13 @@
 // with a germ named by its disease, and making a germ harder to treat in order to release it.
 // Each shape asks for the act (relevance-shapes.ts) and none holds if the text wards it off
 // ("how do labs prevent leaks") or is about computers, where viruses are programs.
-import type { ListId, Words } from "./words.js";
+import type { Words } from "./words.js";
 import { terms } from "./relevance-index.js";
 import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
 import * as D from "./terms-deliberate.js";
 import * as T from "./terms-misuse.js";
-import { WATER } from "./relevance-terms.js";
+import { NAMED, WATER } from "./relevance-terms.js";
+import { respell } from "./respell.js";
 
 const ORGANISM_KINDS = terms.list(T.ORGANISM_KINDS);
 const NAMED_GERMS = terms.list([...D.HUMAN_DISEASES, ...D.STRICT_AGENTS, ...T.WATER_GERMS]);
@@ -43,6 +44,7 @@ const HARDER_TO_TREAT = terms.list(T.HARDER_TO_TREAT);
 const FOR_HARM = terms.list(T.FOR_HARM);
 const ENHANCE = terms.list(T.ENHANCE);
 const RESPELLED_NAMES = terms.list(T.RESPELLED_NAMES);
+const NAMED_OUTRIGHT = terms.list(NAMED);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
 const DODGE_REACH = 10;
@@ -60,9 +62,15 @@ export function asksForMisuse(words: Words): boolean {
   );
 }
 
-/** Whether the words name an agent outright, in English (`named`) or another spelling. */
-export function namesAnAgentRespelled(words: Words, named: ListId): boolean {
-  return words.any(named) || words.any(RESPELLED_NAMES);
+/**
+ * "r1c1n", "s a r i n": whether the words of `text` that change when spelled back name an agent,
+ * in English or another spelling. Checked last: most texts decide before it.
+ */
+export function namesAnAgentRespelled(text: string): boolean {
+  const respelled = respell(text);
+  if (respelled === null) return false;
+  const words = terms.scan(respelled);
+  return words.any(NAMED_OUTRIGHT) || words.any(RESPELLED_NAMES);
 }
 
 // "disease agents a terrorist could obtain", "germs that could sicken a whole town", "the

@@ -9,7 +9,6 @@ import { terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
 import { asksForDeliberateHarm } from "./relevance-deliberate.js";
 import { asksForMisuse, namesAnAgentRespelled } from "./relevance-misuse.js";
-import { respell } from "./respell.js";
 import { asks, wardedOff } from "./relevance-shapes.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
@@ -87,9 +86,6 @@ export function looksBiosecurityRelevant(text: string): boolean {
   const words = terms.scan(text);
   if (words.size === 0) return false;
   if (words.any(NAMED) || words.phrase(PHRASES)) return true;
-  // "r1c1n", "s a r i n": the names once more, on the text spelled back.
-  const respelled = respell(text);
-  if (respelled !== null && namesAnAgentRespelled(terms.scan(respelled), NAMED)) return true;
   // Chlorine gas is homework ("the reaction of chlorine gas with sodium") until it is made.
   if (words.phrase(CHLORINE_GAS) && words.any(MAKE)) return true;
   return (
@@ -109,7 +105,8 @@ export function looksBiosecurityRelevant(text: string): boolean {
     lacesFoodOrDrink(words) ||
     touchesChemicalWeapons(words) ||
     asksForDeliberateHarm(words) ||
-    asksForMisuse(words)
+    asksForMisuse(words) ||
+    namesAnAgentRespelled(text)
   );
 }
 

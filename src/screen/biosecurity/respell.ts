@@ -27,6 +27,8 @@ const SPACERS = " .-_*";
 const MIN_SPACED = 3;
 /** A respelled word longer than this is no agent's name. */
 const MAX_WORD = 24;
+/** At most this many respelled words are kept: the second match stays small on any input. */
+const MAX_WORDS = 4096;
 
 function kindAt(text: string, i: number): number {
   if (i < 0 || i >= text.length) return 0;
@@ -83,7 +85,16 @@ export function respell(text: string): string | null {
         last += 2;
         count++;
       }
-      if (count >= MIN_SPACED) {
+      if (count >= MAX_WORD) {
+        // Longer than any name: walk to the end of the run and keep nothing of it.
+        while (
+          SPACERS.includes(text[last + 1] ?? "x") &&
+          kindAt(text, last + 2) === 1 &&
+          kindAt(text, last + 3) === 0
+        )
+          last += 2;
+        end = last + 1;
+      } else if (count >= MIN_SPACED) {
         let word = "";
         for (let k = i; k <= last; k += 2) word += text[k] as string;
         out.push(word);
@@ -91,6 +102,7 @@ export function respell(text: string): string | null {
       }
     }
     i = end;
+    if (out.length >= MAX_WORDS) break;
   }
   return out.length === 0 ? null : out.join(" ");
 }

@@ -10,7 +10,7 @@
 
 import { hasAnyWord } from "./window-words.js";
 
-const MAX_URLS = 8;
+const MAX_URLS = 32;
 const URL_REACH = 300;
 const SLOT_REACH = 60;
 const NEAR = 160;
@@ -117,6 +117,8 @@ function slottedUrl(original: string, at: number): Slotted | null {
 export function asksForExfiltratingLink(original: string, folded: string): boolean {
   if (!folded.includes("http") || !original.includes("?")) return false;
   if (!SHOWN_AS.some((w) => folded.includes(w))) return false;
+  // Every hit below names data of the conversation somewhere in the window: look once.
+  if (!hasAnyWord(folded, DATA_WORDS)) return false;
   let at = original.indexOf("http");
   for (let n = 0; at !== -1 && n < MAX_URLS; n++) {
     const found = /^https?:\/\//i.test(original.slice(at, at + 8))

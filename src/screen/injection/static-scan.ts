@@ -41,6 +41,7 @@ const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
 const SHAPE_BEFORE = 200;
 const SHAPE_AFTER = 400;
 const SHAPE_OVERLAP = 240;
+const DENSE_SHAPE_AFTER = 2400;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -161,9 +162,13 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
         // Read once per stretch, like comments: an anchor inside a stretch already read is skipped.
         if (end <= shapesReadUntil) return false;
         {
+          // Where shape anchors crowd (this one falls just past the last stretch), the stretch
+          // grows, so text dense with them is read in a few long stretches, not many short ones.
+          const crowded = end - shapesReadUntil < SHAPE_AFTER;
+          const reach = crowded ? DENSE_SHAPE_AFTER : SHAPE_AFTER;
           const from = Math.max(0, start - SHAPE_BEFORE, shapesReadUntil - SHAPE_OVERLAP);
-          const original = text.slice(from, Math.min(text.length, end + SHAPE_AFTER));
-          shapesReadUntil = Math.min(text.length, end + SHAPE_AFTER) - SHAPE_OVERLAP;
+          const original = text.slice(from, Math.min(text.length, end + reach));
+          shapesReadUntil = Math.min(text.length, end + reach) - SHAPE_OVERLAP;
           const check = anchor.shape ?? "rule";
           if (check === "split" && !maySplit(original)) return false;
           found = shapeInWindow(check, original, foldConfusables(original));
