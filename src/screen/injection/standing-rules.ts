@@ -118,8 +118,13 @@ function leadOf(folded: string, at: number): string {
   return head.split(" ").filter((w) => w !== "" && !skip.includes(w))[0] ?? "";
 }
 
+// One native search for any opener's tell-tale word: most windows have none and stop here.
+const MAY_PLANT =
+  /forward|from now on|from here on|from this|henceforth|hereafter|future|remember this|memory|permanent|standing instruction|memori[sz]e this/;
+
 /** Whether the window plants a standing rule for the reader's later answers. */
 export function plantsStandingRule(folded: string): boolean {
+  if (!MAY_PLANT.test(folded)) return false;
   for (const opener of MEMORY_OPENERS) {
     const at = findWord(folded, opener);
     if (at === -1) continue;
