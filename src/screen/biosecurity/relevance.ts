@@ -8,6 +8,7 @@ import * as T from "./relevance-terms.js";
 import { terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
 import { asksForDeliberateHarm } from "./relevance-deliberate.js";
+import { asksForMisuse, namesAnAgentRespelled } from "./relevance-misuse.js";
 import { asks, wardedOff } from "./relevance-shapes.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
@@ -103,7 +104,9 @@ export function looksBiosecurityRelevant(text: string): boolean {
     dispersesOrCulturesAnAgent(words) ||
     lacesFoodOrDrink(words) ||
     touchesChemicalWeapons(words) ||
-    asksForDeliberateHarm(words)
+    asksForDeliberateHarm(words) ||
+    asksForMisuse(words) ||
+    namesAnAgentRespelled(text)
   );
 }
 

@@ -5,17 +5,26 @@
 
 import { confusableFor } from "../text/normalize.js";
 
-export type AnchorKind = "marker" | "phrase" | "todo" | "spaced" | "comment" | "turn" | "tag";
+export type AnchorKind =
+  "marker" | "phrase" | "shape" | "todo" | "spaced" | "comment" | "turn" | "tag";
 
 export interface Anchor {
   readonly text: string;
   readonly kind: AnchorKind;
   /** The characters on either side must not be letters or digits. */
   readonly word?: boolean;
+  /** For a "shape" anchor: the one shape check it opens. */
+  readonly shape?: ShapeKind;
 }
+
+/** The shape checks of static-scan.ts: each anchor opens only its own. */
+export type ShapeKind = "link" | "turn" | "rule" | "pivot" | "split";
 
 const marker = (text: string, word = false): Anchor => ({ text, kind: "marker", word });
 const phrase = (text: string, word = false): Anchor => ({ text, kind: "phrase", word });
+const shape =
+  (check: ShapeKind, word: boolean) =>
+  (text: string): Anchor => ({ text, kind: "shape", word, shape: check });
 
 function each(prefixes: readonly string[], rests: readonly string[]): string[] {
   return prefixes.flatMap((p) => rests.map((r) => `${p}${r}`));
@@ -47,9 +56,8 @@ export const ANCHORS: readonly Anchor[] = [
   marker("[preprompt]"),
   marker("[system note"),
   marker("[system message"),
-  ...each(["## ", "##"], ["system", "new instruction", "begin new", "instructions"]).map((t) =>
-    marker(t),
-  ),
+  // "## Instructions" heads a section of many a README: a turn that must give orders, below.
+  ...each(["## ", "##"], ["system", "new instruction", "begin new"]).map((t) => marker(t)),
   ...each(
     [
       "maintenance ",
@@ -375,11 +383,37 @@ export const ANCHORS: readonly Anchor[] = [
     ],
   ].map((t) => phrase(t)),
   ...["skip", "llm", "the ai", "the bot"].map((t) => phrase(t, true)),
+  ...["dev mode", "devmode", "access mode", "precedes", "preceded"].map((t) => phrase(t, true)),
+  ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
+    .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
+    .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])
+    .concat(["never mind", "do what you were", "give you", "gave you", "developer message"])
+    .concat(["preamble", "replaced the", "taken offline", "is offline"])
+    .map((t) => phrase(t)),
+  // Where the shape checks look: exfiltrating links, agreeing turns, standing rules, pivots,
+  // pieces to be joined and text to be read backwards.
+  ...["](http", "![", "image", "picture", "pixel", "markdown"].map(shape("link", false)),
+  ...["assistant:", "assistant :", "ai:", "bot:", "gpt:", "### response", "###response"]
+    .concat(["i will now", "i'll now"])
+    .map(shape("turn", true)),
+  ...["going forward", "moving forward", "all future", "every future", "remember this"]
+    .concat(["your memory", "permanent instruction", "permanent rule", "standing instruction"])
+    .map(shape("rule", true)),
+  ...["task is complete", "task complete", "task done", "task is done", "task finished"]
+    .concat(["task is finished", "been completed", "been fulfilled", "concludes"])
+    .concat(["end of document", "end of the document", "end of text", "now that you"])
+    .concat(["job complete", "job done", "job is done", "summary finished", "translation is done"])
+    .concat(["done with the", "next task", "real task", "remaining task", "actual task"])
+    .map(shape("pivot", true)),
+  ...["concatenat", "combine", "join the", "join these", "put together", "assemble", "a+b"]
+    .concat(["a + b", "x+y", "x + y", "backward", "reversed", "in reverse", "reverse order"])
+    .concat(["execute", "obey", "do what"])
+    .map(shape("split", false)),
   { text: "todo:", kind: "todo" },
   // Role labels that open a turn of the prompt's authors, and made-up control tags.
-  ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"].map(
-    (text): Anchor => ({ text, kind: "turn" }),
-  ),
+  ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"]
+    .concat(["## instruction", "##instruction"])
+    .map((text): Anchor => ({ text, kind: "turn" })),
   ...each(["<"], ["system", "admin", "developer", "sys", "root", "operator", "assistant", "ai"])
     .flatMap((t) => [`${t}_`, `${t}-`])
     .map((text): Anchor => ({ text, kind: "tag" })),

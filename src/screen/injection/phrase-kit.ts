@@ -21,7 +21,20 @@ export interface Slot {
 export interface Phrase {
   readonly reason: string;
   readonly slots: readonly Slot[];
+  /** Not a hit right after "never", "not" or "don't": "never share your password" is advice. */
+  readonly negatable?: boolean;
 }
+
+/** Words that, just before a negatable phrase, turn a request into a warning against it. */
+export const NEGATORS: ReadonlySet<string> = new Set([
+  "never",
+  "not",
+  "don't",
+  "dont",
+  "nor",
+  "cannot",
+  "can't",
+]);
 
 export const words = (list: string): string[] => list.split(/[ \n]/).filter((w) => w !== "");
 

@@ -37,12 +37,15 @@ const OWN_ORDERS = words(
   pre-prompt preprompt orders`,
 );
 // Broader rule words, which count only with "your".
-const RULE_WORDS = [...OWN_ORDERS, ...words("rules guidelines policies policy restrictions ones")];
+const RULE_WORDS = [
+  ...OWN_ORDERS,
+  ...words("rules guidelines guidance policies policy restrictions ones"),
+];
 // What an update claim says happened to the reader's instructions.
 const VOIDED = words(
   `updated changed revised replaced modified amended overridden overwritten lifted suspended revoked
   cancelled canceled removed disabled reset rewritten withdrawn superseded voided nullified
-  deactivated deleted erased wiped invalidated rescinded`,
+  deactivated deleted erased wiped invalidated rescinded void null obsolete`,
 );
 const READER = new Set(words("you you've you're your given received told provided"));
 // What the earlier text is said to have been.
@@ -221,6 +224,7 @@ export const TAKEOVER_PHRASES: readonly Phrase[] = [
       slot("out back up", { optional: true }),
       slot([...INSTRUCTIONS, ...SECRETS], gap(8, AGENT_OWNED)),
     ],
+    negatable: true,
   },
   {
     reason: "it asks the reader to reveal its instructions or secrets",

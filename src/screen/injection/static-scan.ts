@@ -10,10 +10,14 @@
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
-import { scanAnchors } from "./anchors.js";
+import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
+import { hasAgreeingTurn } from "./agreeing-turns.js";
+import { asksForExfiltratingLink } from "./exfil-links.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
+import { joinedPieces, maySplit, reversedStretch } from "./split-payloads.js";
+import { pivotsToNewTask, plantsStandingRule } from "./standing-rules.js";
 
 export interface StaticFinding {
   readonly reason: string;
@@ -31,6 +35,13 @@ const WINDOW_HEAD = 40;
 // A window that passed over this many anchors was in text dense with them.
 const CROWD = 8;
 const SQUASH_REACH = WINDOW_BEFORE + WINDOW_AFTER + 80;
+// The stretch a shape anchor opens ("![", "assistant:", "task is complete"): wide enough for the
+// longest shape check (a URL and the words around it); consecutive stretches overlap by more
+// than a check reaches back, so no shape is cut in two.
+const SHAPE_BEFORE = 200;
+const SHAPE_AFTER = 400;
+const SHAPE_OVERLAP = 240;
+const DENSE_SHAPE_AFTER = 2400;
 
 // Imperatives that, after a "TODO:" left in a document, ask the reader to act for a third party.
 const TODO_VERBS = new Set(
@@ -112,6 +123,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   let coveredUntil = -1;
   let skippedAnchors = 0;
   let commentsReadUntil = -1;
+  let shapesReadUntil = -1;
   const turns = new TurnReader(text);
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
@@ -144,6 +156,22 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
       case "spaced":
         if (squashedInjection(squash(foldConfusables(spacedRun(text, start))))) {
           found = { reason: "content contains a known injection marker (letter-spaced)" };
+        }
+        return found !== null;
+      case "shape":
+        // Read once per stretch, like comments: an anchor inside a stretch already read is skipped.
+        if (end <= shapesReadUntil) return false;
+        {
+          // Where shape anchors crowd (this one falls just past the last stretch), the stretch
+          // grows, so text dense with them is read in a few long stretches, not many short ones.
+          const crowded = end - shapesReadUntil < SHAPE_AFTER;
+          const reach = crowded ? DENSE_SHAPE_AFTER : SHAPE_AFTER;
+          const from = Math.max(0, start - SHAPE_BEFORE, shapesReadUntil - SHAPE_OVERLAP);
+          const original = text.slice(from, Math.min(text.length, end + reach));
+          shapesReadUntil = Math.min(text.length, end + reach) - SHAPE_OVERLAP;
+          const check = anchor.shape ?? "rule";
+          if (check === "split" && !maySplit(original)) return false;
+          found = shapeInWindow(check, original, foldConfusables(original));
         }
         return found !== null;
       case "phrase": {
@@ -196,7 +224,8 @@ interface WindowAt {
 }
 
 function checkWindow(text: string, at: WindowAt): StaticFinding | null {
-  const window = foldConfusables(text.slice(Math.max(0, at.from), Math.min(text.length, at.to)));
+  const original = text.slice(Math.max(0, at.from), Math.min(text.length, at.to));
+  const window = foldConfusables(original);
   const words = wordsOf(window);
   let match = matchPhrases(words);
   // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
@@ -223,8 +252,54 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
   if (BANNER.test(line) && BANNER_WORDS.test(line)) {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
+  // Standing rules are also opened by phrase anchors ("from now on", "henceforth").
+  return shapeInWindow("rule", original, window);
+}
+
+/** The family `check` matched on the window's shape rather than on a run of words. */
+function shapeInWindow(check: ShapeKind, original: string, folded: string): StaticFinding | null {
+  switch (check) {
+    case "link":
+      return asksForExfiltratingLink(original, folded)
+        ? { reason: "content asks for a link or image that carries the conversation away" }
+        : null;
+    case "turn":
+      return hasAgreeingTurn(folded)
+        ? { reason: "content contains a fake assistant turn that agrees to an order" }
+        : null;
+    case "rule":
+      return plantsStandingRule(folded)
+        ? { reason: "content plants a standing rule for the reader's later answers" }
+        : null;
+    case "pivot":
+      return pivotsToNewTask(folded)
+        ? { reason: "content declares the reader's task done and hands it a new one" }
+        : null;
+    case "split":
+      return reassembledInjection(folded);
+  }
+}
+
+/**
+ * Pieces to be joined, or text to be read backwards, scanned once as text of their own: never
+ * again inside that text, so a stretch that reverses to itself cannot loop.
+ */
+function reassembledInjection(folded: string): StaticFinding | null {
+  if (reassembling) return null;
+  const hidden = joinedPieces(folded) ?? reversedStretch(folded);
+  if (hidden === null) return null;
+  reassembling = true;
+  try {
+    if (findInjectionMarker(hidden) !== null || squashedInjection(squash(hidden)))
+      return { reason: "content splits an instruction into pieces for the reader to put together" };
+  } finally {
+    reassembling = false;
+  }
   return null;
 }
+
+// Set while pieces or a reversed stretch are being scanned.
+let reassembling = false;
 
 /**
  * "I want you to act as a…" shortly before the phrase: the text is a role request of the user's
@@ -336,6 +411,7 @@ function squashedInjection(squashed: string): boolean {
 
 // Base64 runs long enough to carry a sentence. Decoding is bounded in count and size.
 const MAX_BLOB_CHARS = 65_536;
+const HEX_RUN = /^[0-9a-fA-F]+$/;
 
 function scanBase64(
   text: string,
@@ -346,7 +422,10 @@ function scanBase64(
     const limit = Math.min(text.length, start + MAX_BLOB_CHARS);
     while (end < limit && isBase64Char(text.charCodeAt(end))) end++;
     while (end < limit && end - start < MAX_BLOB_CHARS && text[end] === "=") end++;
-    const decoded = Buffer.from(text.slice(start, end), "base64").toString("latin1");
+    const blob = text.slice(start, end);
+    // A run of hex digits is base64 too; it is read as hex when it is hex.
+    const encoding = HEX_RUN.test(blob) && blob.length % 2 === 0 ? "hex" : "base64";
+    const decoded = Buffer.from(blob, encoding).toString("latin1");
     if (!mostlyText(decoded)) continue;
     const found = findInjectionMarker(decoded);
     if (found !== null) return { reason: `${found.reason} (base64-encoded)` };

@@ -1,0 +1,108 @@
+// Spellings that hide an agent's name from the word lists: digits and symbols for letters
+// ("r1c1n", "s@rin") and letters spaced out ("s a r i n", "r.i.c.i.n"). The trigger matches the
+// names once more on the words spelled back. Only the words that change are returned, so the
+// second match reads a few words, not the text again.
+// One pass over the text, each character looked at a bounded number of times: linear.
+
+// By character code below 128: 1 for a letter, 2 for a digit or symbol read as a letter.
+const KIND = new Uint8Array(128);
+// The letter a look-alike digit or symbol stands for.
+const AS_LETTER = new Array<string>(128).fill("");
+for (let c = 65; c <= 90; c++) KIND[c] = KIND[c + 32] = 1;
+for (const [digit, letter] of Object.entries({
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "@": "a",
+  $: "s",
+})) {
+  KIND[digit.charCodeAt(0)] = 2;
+  AS_LETTER[digit.charCodeAt(0)] = letter;
+}
+const SPACERS = " .-_*";
+/** Letters spaced out are joined only in runs of at least this many. */
+const MIN_SPACED = 3;
+/** A respelled word longer than this is no agent's name. */
+const MAX_WORD = 24;
+/** At most this many respelled words are kept: the second match stays small on any input. */
+const MAX_WORDS = 4096;
+
+function kindAt(text: string, i: number): number {
+  if (i < 0 || i >= text.length) return 0;
+  const code = text.charCodeAt(i);
+  return code < 128 ? (KIND[code] as number) : 0;
+}
+
+// Where a respelling could start: a look-alike digit inside a word, or three letters spaced
+// out. A native search, so text without either shape skips the walk below.
+const MAY_RESPELL =
+  /[a-z][013457@$][a-z]|[a-z]{2}[013457@$]|[013457@$][a-z]{2}|(?:^|[^a-z])[a-z][ .*_-][a-z][ .*_-][a-z](?:[^a-z]|$)/i;
+
+/**
+ * The words of `text` that change when spelled back (digits and symbols between letters read as
+ * letters, spaced-out letters joined), separated by blanks; null when no word changes.
+ */
+export function respell(text: string): string | null {
+  if (!MAY_RESPELL.test(text)) return null;
+  const out: string[] = [];
+  let i = 0;
+  const length = text.length;
+  while (i < length) {
+    if (kindAt(text, i) === 0) {
+      i++;
+      continue;
+    }
+    // A word of letters and look-alike digits: "r1c1n", "4nthr4x".
+    let end = i;
+    let leet = 0;
+    let kind = kindAt(text, end);
+    while (kind !== 0) {
+      if (kind === 2) leet++;
+      end++;
+      kind = kindAt(text, end);
+    }
+    const letters = end - i - leet;
+    if (leet > 0 && letters >= 2 && end - i <= MAX_WORD) {
+      let word = "";
+      for (let k = i; k < end; k++) {
+        const code = text.charCodeAt(k);
+        word += KIND[code] === 2 ? AS_LETTER[code] : text[k];
+      }
+      out.push(word);
+    } else if (letters === 1 && end - i === 1) {
+      // A lone letter followed by spacer-letter pairs: "s a r i n".
+      let last = i;
+      let count = 1;
+      while (
+        count < MAX_WORD &&
+        SPACERS.includes(text[last + 1] ?? "x") &&
+        kindAt(text, last + 2) === 1 &&
+        kindAt(text, last + 3) === 0
+      ) {
+        last += 2;
+        count++;
+      }
+      if (count >= MAX_WORD) {
+        // Longer than any name: walk to the end of the run and keep nothing of it.
+        while (
+          SPACERS.includes(text[last + 1] ?? "x") &&
+          kindAt(text, last + 2) === 1 &&
+          kindAt(text, last + 3) === 0
+        )
+          last += 2;
+        end = last + 1;
+      } else if (count >= MIN_SPACED) {
+        let word = "";
+        for (let k = i; k <= last; k += 2) word += text[k] as string;
+        out.push(word);
+        end = last + 1;
+      }
+    }
+    i = end;
+    if (out.length >= MAX_WORDS) break;
+  }
+  return out.length === 0 ? null : out.join(" ");
+}

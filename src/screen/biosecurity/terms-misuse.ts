@@ -1,0 +1,201 @@
+// The word lists of relevance-misuse.ts. Patterns are whole words; a trailing * matches any word
+// with that prefix. Very common words ("no", "so", "put") are left out: every word of a list is
+// kept by each scan, and so common a word would slow the scan of ordinary text.
+
+// Living agents named by kind rather than by name.
+export const ORGANISM_KINDS = [
+  "germ",
+  "germs",
+  "microb*",
+  "bacteri*",
+  "bacterium",
+  "pathogen*",
+  "organism*",
+  "spore*",
+  "virus",
+  "viruses",
+];
+export const AGENT_KINDS = [
+  ["infectious", "agent*"],
+  ["disease", "agent*"],
+  ["biological", "agent*"],
+  ["select", "agent*"],
+];
+// What the agent is for. Terror and mass harm say it by themselves; sickness on purpose only
+// when asked for ("deliberately inoculated volunteers" is a challenge study).
+export const TERROR = ["terroris*", "bioattack*", "biowarfare"];
+export const TERROR_PHRASES = [
+  ["mass", "harm"],
+  ["biological", "attack*"],
+  ["biological", "warfare"],
+  ["whole", "town"],
+  ["whole", "city"],
+  ["whole", "village"],
+  ["entire", "town"],
+  ["entire", "city"],
+  ["in", "a", "crowd"],
+];
+export const ON_PURPOSE = ["sicken", "sickening", "deliberately", "intentionally", "purposely"];
+export const ON_PURPOSE_PHRASES = [
+  ["on", "purpose"],
+  ["people", "sick"],
+  ["everyone", "sick"],
+  ["everybody", "sick"],
+];
+// Asking for a list or a ranking, beyond the asking words the other shapes share.
+export const LIST_ASKS = ["name", "enumerate", "rank*", "ranking", "give"];
+// "The deadliest microbes someone could culture": the worst of them, to be grown.
+export const WORST = ["deadliest", "nastiest"];
+export const WORST_PHRASES = [
+  ["most", "lethal"],
+  ["most", "deadly"],
+  ["most", "dangerous"],
+];
+export const GROW = ["cultur*", "grow*", "cultivat*", "brew*", "breed*", "propagat*"];
+// Guards for the sabotage shape: the question is how to keep a lab safe.
+export const KEEP_SAFE = ["prevent*", "protect*", "avoid*", "mitigat*", "reduc*", "minimi*"];
+// Labs that hold dangerous agents, and what breaks their containment.
+export const CONTAINMENT_LABS = [
+  ["biocontainment"],
+  ["biosafety"],
+  ["high", "containment"],
+  ["maximum", "containment"],
+  ["containment", "lab*"],
+  ["containment", "facilit*"],
+  ["virology", "lab*"],
+  ["bsl4"],
+  ["bsl", "4"],
+];
+export const SABOTAGE = [
+  "sabotag*",
+  "tamper*",
+  "disabl*",
+  "defeat*",
+  "leak*",
+  "breach*",
+  "smuggl*",
+  "release*",
+  "escap*",
+  "compromis*",
+];
+// Ordering or printing DNA, and getting it past the provider's checks.
+// DNA words of biology only: "sequence" and "select" are as much a programmer's words.
+export const SYNTHESIS_WORDS = [
+  "dna",
+  "gene",
+  "genes",
+  "oligo*",
+  "synthesizer*",
+  "synthesiser*",
+  "genome",
+  "genomes",
+  "igsc",
+];
+export const DANGEROUS = [
+  "dangerous",
+  "toxin*",
+  "pathogen*",
+  "virulen*",
+  "virus",
+  "viruses",
+  "ricin",
+  "weapon*",
+];
+export const SELECT_AGENT = [["select", "agent*"]];
+// Getting past a check: strong verbs reach any detection word, "without" only the ones of
+// being noticed ("without flagging", not "detect pathogens without culture").
+export const DODGE = [
+  "avoid*",
+  "evad*",
+  "bypass*",
+  "circumvent*",
+  "disguis*",
+  "obfuscat*",
+  "hide",
+  "hiding",
+  "conceal*",
+  "shuffl*",
+  "split*",
+  "fool*",
+  "trick*",
+];
+export const CATCH = [
+  "flag*",
+  "catch*",
+  "caught",
+  "recogni*",
+  "detect*",
+  "notic*",
+  "screening",
+  "misses",
+  "spot",
+];
+export const WITHOUT = ["without"];
+export const NOTICED = ["flag*", "flagging", "catch*", "caught", "notic*", "misses", "spot*"];
+// Drawing a poison out of a plant, an animal or a product.
+export const EXTRACT = ["extract*", "isolat*", "purif*", "concentrat*", "refin*"];
+export const NATURAL_POISONS = [
+  "cyanide",
+  "nicotine",
+  "oleander",
+  "aconit*",
+  "monkshood",
+  "hemlock",
+  "belladonna",
+  "nightshade",
+  "digitalis",
+  "foxglove",
+  "amatoxin*",
+  "colchicine",
+  "arsine",
+];
+export const LETHAL = ["lethal", "deadly", "fatal", "kill", "killing", "murder*"];
+export const LETHAL_PHRASES = [
+  ["large", "quantit*"],
+  ["poison", "someone"],
+  ["poison", "somebody"],
+];
+// A drinking-water supply fouled with a germ named by disease.
+export const WATER_GERMS = [
+  "typhoid",
+  "dysentery",
+  "norovirus",
+  "salmonella",
+  "shigella",
+  "legionella",
+  "giardia",
+  "cryptosporidium",
+  "hepatitis",
+  "microb*",
+  "germ*",
+  "bacteri*",
+  "pathogen*",
+];
+export const DUMP = ["dump*", "pour*", "introduc*", "seed*", "tip"];
+// Making a germ harder to treat, to release it.
+export const HARDER_TO_TREAT = ["resistan*", "untreatable"];
+export const FOR_HARM = ["release", "weapon*", "spread", "untreatable", "attack"];
+export const ENHANCE = ["enhanc*", "increas*", "boost*", "strengthen*", "improv*"];
+
+// Agent names in the spellings and languages that hide them from the English list.
+export const RESPELLED_NAMES = [
+  "ricine",
+  "rizin",
+  "ricina",
+  "antrax",
+  "antraks",
+  "antrace",
+  "antracis",
+  "milzbrand",
+  "zarin",
+  "zoman",
+  "iprit",
+  "yperite",
+  "iperite",
+  "senfgas",
+  "nowitschok",
+  "novitchok",
+  "botulismo",
+  "variole",
+  "vaiolo",
+];
