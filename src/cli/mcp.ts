@@ -128,7 +128,8 @@ function preparedDataDir(path: string): string {
  * the package.json that decides how node loads it, and the Python worker. A Cell able to
  * rewrite any of it would run as the server at its next start.
  * Not node_modules: launch bounds control entries and refuses hardlinked files, and an npm tree
- * breaks both; what the bundle still requires from there is not covered.
+ * breaks both. The bundles require nothing from there at run time but better-sqlite3, which the
+ * store does not load inside a protected session (src/store/sqlite.ts).
  */
 function serverCodePaths(): string[] {
   const root = packageDir();

@@ -6,6 +6,7 @@
 // Opening is where the file's protection is decided, because SQLite copies the database file's
 // mode onto its -wal, -shm and -journal sidecars whatever the umask: the file is created 0600
 // before SQLite sees it, inside a directory hardened to 0700, and never through a symlink.
+import { processValue, PROTECTED_DIGEST_ENV, PROTECTED_ROOT_ENV } from "../protect/env.js";
 import type BetterSqlite3 from "better-sqlite3";
 import { closeSync, constants, fchmodSync, lstatSync, openSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -160,6 +161,8 @@ class Connection implements SqliteDb {
 }
 
 const requireModule = createRequire(import.meta.url);
+export const PROTECTED_SESSION_REFUSAL =
+  "better-sqlite3 is not loaded in a protected session (cellguard launch): node_modules is not among the session's control paths";
 const loaded = new Map<SqliteDriver, LoadResult>();
 
 function loadDriver(only: SqliteDriver | undefined): {
@@ -209,6 +212,14 @@ function loadNodeSqlite(): LoadResult {
 }
 
 function loadBetterSqlite3(): LoadResult {
+  // Under `cellguard launch`, node_modules is not among the session's control paths (an npm tree
+  // holds hardlinks, and the addon's loader searches names that do not exist yet), so a process
+  // the session runs may be able to plant code there, which this process would then load with
+  // its own rights. In a session (even one only claimed) the store uses the runtime's built-in
+  // node:sqlite or nothing: fail closed, with the reason.
+  if (processValue(PROTECTED_ROOT_ENV) !== null || processValue(PROTECTED_DIGEST_ENV) !== null) {
+    return { open: null, failure: new Error(PROTECTED_SESSION_REFUSAL) };
+  }
   try {
     const Database = requireModule("better-sqlite3") as typeof BetterSqlite3;
     // The package loads its native addon on the first `new Database`, not on require: open an
