@@ -6,11 +6,12 @@
 //
 // V8 checks a cache against its own version, its flags and the source's length, not the
 // source's content, so a cache left from an earlier build of a same-length bundle would run the
-// earlier code. The cache file therefore starts with the SHA-256 of the source it was made
-// from, and is used only when that matches. A missing, stale or rejected cache costs only the
-// compile it would have saved. The cache lives beside the code, under the same protection
-// (`cellguard launch` pins the build directory); nothing at run time ever writes it.
-import { createHash } from "node:crypto";
+// earlier code. The cache file therefore starts with the source it was made from (its length,
+// then its bytes), and is used only when that is byte for byte the bundle. A comparison, not a
+// digest: loading node:crypto for a hash cost every `exec` about 5 ms, more than the check
+// guards. A missing, stale or rejected cache costs only the compile it would have saved. The
+// cache lives beside the code, under the same protection (`cellguard launch` pins the build
+// directory); nothing at run time ever writes it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -20,7 +21,8 @@ import { Script } from "node:vm";
 /** Beside the entry bundle (build/cellguard.cjs): where the command bundles are. */
 const COMMAND_DIR = "cellguard-cli";
 export const CODE_CACHE_SUFFIX = ".v8cache";
-const DIGEST_BYTES = 32;
+// The source's length, as an unsigned 32-bit little-endian number, before the source itself.
+const LENGTH_BYTES = 4;
 // The CommonJS wrapper on a line of its own, so line numbers in stack traces stay the file's.
 const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) {\n";
 const WRAPPER_TAIL = "\n})";
@@ -29,7 +31,7 @@ export interface CompiledBundle {
   readonly exports: Record<string, unknown>;
   /** The compiled script: `createCachedData()` after a warm-up run gives the cache. */
   readonly script: Script;
-  /** The bundle file's bytes, as compiled (the cache's digest is of these). */
+  /** The bundle file's bytes, as compiled (the cache starts with these). */
   readonly bytes: Buffer;
   /** True when a cache was offered and V8 took it. */
   readonly cacheUsed: boolean;
@@ -40,9 +42,11 @@ export function commandBundlePath(name: string, entryUrl: string): string {
   return join(dirname(fileURLToPath(entryUrl)), COMMAND_DIR, `${name}.cjs`);
 }
 
-/** The cache file's contents for a bundle's bytes: their digest, then V8's data. */
+/** The cache file's contents for a bundle's bytes: their length, the bytes, then V8's data. */
 export function codeCacheFile(bundle: Buffer, data: Buffer): Buffer {
-  return Buffer.concat([sourceDigest(bundle), data]);
+  const length = Buffer.alloc(LENGTH_BYTES);
+  length.writeUInt32LE(bundle.length);
+  return Buffer.concat([length, bundle, data]);
 }
 
 /** Compiles and runs bundle `file` as a CommonJS module, with its cache when it matches. */
@@ -74,14 +78,11 @@ function matchingCache(cacheFile: string, bundle: Buffer): Buffer | undefined {
   } catch {
     return undefined;
   }
-  if (contents.length <= DIGEST_BYTES) return undefined;
-  if (!contents.subarray(0, DIGEST_BYTES).equals(sourceDigest(bundle))) return undefined;
-  return contents.subarray(DIGEST_BYTES);
-}
-
-// Of the bytes, not the decoded text: hashing a string re-encodes it first (ten times slower).
-function sourceDigest(bundle: Buffer): Buffer {
-  return createHash("sha256").update(bundle).digest();
+  const dataStart = LENGTH_BYTES + bundle.length;
+  if (contents.length <= dataStart) return undefined;
+  if (contents.readUInt32LE(0) !== bundle.length) return undefined;
+  if (!contents.subarray(LENGTH_BYTES, dataStart).equals(bundle)) return undefined;
+  return contents.subarray(dataStart);
 }
 
 /** For the bundled CLI: command `name`'s exports (see scripts/bundle.mjs). */

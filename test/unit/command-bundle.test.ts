@@ -72,7 +72,16 @@ describe("command bundles with a code cache", () => {
     assert.deepEqual(compileInFreshProcess(file), { used: false, answer: 43 });
   });
 
-  test("a cache with the right digest but damaged data is rejected, and the bundle still runs", () => {
+  test("a cache made from a longer bundle that starts with this one is ignored", () => {
+    // The recorded length, not only the leading bytes, must match: otherwise the rest of the
+    // longer source would be offered to V8 as cache data.
+    writeFileSync(file, `${bundle(42)}exports.more = 1;\n`);
+    writeCacheFor(file);
+    writeFileSync(file, bundle(42));
+    assert.deepEqual(compileInFreshProcess(file), { used: false, answer: 42 });
+  });
+
+  test("a cache with the right source but damaged data is rejected, and the bundle still runs", () => {
     writeFileSync(file, bundle(42));
     writeCacheFor(file);
     const cache = `${file}${CODE_CACHE_SUFFIX}`;
