@@ -29,7 +29,7 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
-import { catastrophicTarget, isBlockDevice } from "./targets.js";
+import { catastrophicTarget, isAccountDatabase, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
   AWKS,
@@ -68,7 +68,12 @@ const MAX_PIPELINE_HOPS = 16;
 // Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
 const MAX_SCRIPT_ARGUMENTS = 8;
 
-type Data = { readonly text: string } | { readonly download: true } | null;
+// `walk` marks the output of a find(1) that lists whole trees: each line stands for everything
+// under it, not just itself.
+type Data =
+  | { readonly text: string; readonly walk?: true }
+  | { readonly download: true }
+  | null;
 const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
 
 export class BudgetExceeded extends Error {}
@@ -335,9 +340,13 @@ export class Checker {
       for (const redirect of command.redirects) {
         const writes = redirect.op.includes(">") && redirect.op !== ">&";
         const target = redirect.target;
-        if (writes && target !== null && isBlockDevice(this.value(target, depth))) {
-          return REASONS.device;
-        }
+        if (!writes || target === null) continue;
+        const path = this.value(target, depth);
+        if (isBlockDevice(path)) return REASONS.device;
+        // `> /etc/passwd`, `echo x > /etc/shadow`: replacing an account database (appending
+        // with >> adds a user and is not a hit).
+        if (!redirect.op.includes(">>") && redirect.op !== "<>" && isAccountDatabase(path))
+          return REASONS.accounts;
       }
       this.rememberWrittenFile(command, depth);
     }
@@ -382,6 +391,12 @@ export class Checker {
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
     }
+  }
+
+  /** A file this command line wrote, by the name it was written or as `./name`. */
+  private writtenFile(path: string | undefined): string | undefined {
+    if (path === undefined || this.files.size === 0) return undefined;
+    return this.files.get(path) ?? this.files.get(path.replace(/^\.\//, ""));
   }
 
   /** The text a word expands to, with known variables substituted and unknown output marked. */
@@ -590,7 +605,7 @@ export class Checker {
     }
     if (name === "find") {
       const paths = findStartPaths(args);
-      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
+      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n"), walk: true } : null;
     }
     return null;
   }
@@ -616,11 +631,7 @@ export class Checker {
     const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
     if (alias !== undefined)
       return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
-    const written =
-      this.files.size === 0
-        ? undefined
-        : (this.files.get(argv[0] as string) ??
-          this.files.get((argv[0] as string).replace(/^\.\//, "")));
+    const written = this.writtenFile(argv[0]);
     if (written !== undefined) return this.checkScriptFile(argv[0] as string, written, depth);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
@@ -683,7 +694,7 @@ export class Checker {
     }
     if (name === "source" || name === ".") {
       if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
-      const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
+      const sourced = this.writtenFile(args[0]);
       if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
@@ -941,7 +952,11 @@ export class Checker {
       const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
-    const at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    // -a (--argv0) names the program's argv[0]; BSD's -P is the path it is looked up in.
+    const at = firstOperand(args, 0, {
+      shortWithValue: "uCaP",
+      longWithValue: ["unset", "chdir", "argv0"],
+    });
     const directory = optionValue(args, at, "C", "chdir");
     // NAME=VALUE words stay in front of the command: checkArgv reads the ones a program runs
     // (`env PAGER='…' man ls`).
@@ -974,7 +989,7 @@ export class Checker {
       return this.checkString(operand, depth + 1);
     }
     if (command) return null;
-    const written = operand === undefined ? undefined : this.files.get(operand);
+    const written = this.writtenFile(operand);
     if (written !== undefined) return this.checkScriptFile(operand as string, written, depth);
     if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
@@ -1189,6 +1204,14 @@ export class Checker {
     const data = stdin !== null && "text" in stdin ? stdin.text : "";
     const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
     if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
+    const walked = stdin !== null && "text" in stdin && stdin.walk === true;
+    if (walked && lines.some((line) => this.doomed(line) !== null)) {
+      // `find / | xargs rm -f`: the items are every file under a whole system tree, so even a
+      // plain rm (or chmod) of them is the recursive one.
+      const program = wrappedProgram(command);
+      if (WALK_DELETERS.has(program)) return REASONS.delete;
+      if (PERMISSION_PROGRAMS.has(program)) return REASONS.permissions;
+    }
     // `… | xargs sh -c`, `… | xargs sudo bash -c`: the items become the shell's command string.
     const shellAt = command.findIndex((a) => SHELLS.has(programName(a)));
     const shellOptions = shellAt < 0 ? [] : command.slice(shellAt + 1);
@@ -1452,6 +1475,20 @@ function isLiteralField(word: Word): boolean {
 const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
+// Programs that delete or destroy each file they are given.
+const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf"]);
+
+/** The program a command runs once the wrappers in front of it (`sudo -u root`, `nice`) are read. */
+function wrappedProgram(command: readonly string[]): string {
+  let k = 0;
+  for (let hops = 0; hops < 8 && k < command.length; hops++) {
+    const name = programName(command[k] as string);
+    const table = WRAPPERS[name];
+    if (table === undefined) return name;
+    k = firstOperand(command, k + 1, table) + (table.operandsBefore ?? 0);
+  }
+  return k < command.length ? programName(command[k] as string) : "";
+}
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
