@@ -52,6 +52,7 @@ import {
   valueAfter,
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
+import { cronCommands, deferredKind } from "./deferred.js";
 import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
@@ -70,10 +71,7 @@ const MAX_SCRIPT_ARGUMENTS = 8;
 
 // `walk` marks the output of a find(1) that lists whole trees: each line stands for everything
 // under it, not just itself.
-type Data =
-  | { readonly text: string; readonly walk?: true }
-  | { readonly download: true }
-  | null;
+type Data = { readonly text: string; readonly walk?: true } | { readonly download: true } | null;
 const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
 
 export class BudgetExceeded extends Error {}
@@ -348,7 +346,8 @@ export class Checker {
         if (!redirect.op.includes(">>") && redirect.op !== "<>" && isAccountDatabase(path))
           return REASONS.accounts;
       }
-      this.rememberWrittenFile(command, depth);
+      const planted = this.rememberWrittenFile(command, depth);
+      if (planted !== null) return planted;
     }
     if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
@@ -356,6 +355,8 @@ export class Checker {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+        const reason = this.checkCommandVariable(assignment, eq, depth);
+        if (reason !== null) return reason;
       }
       return null;
     }
@@ -378,7 +379,7 @@ export class Checker {
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
-  private rememberWrittenFile(command: SimpleCommand, depth: number): void {
+  private rememberWrittenFile(command: SimpleCommand, depth: number): string | null {
     for (const redirect of command.redirects) {
       if (
         (redirect.op !== ">" && redirect.op !== ">>" && redirect.op !== ">|") ||
@@ -390,7 +391,31 @@ export class Checker {
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+      const planted = this.checkDeferred(name, text, depth);
+      if (planted !== null) return planted;
     }
+    return null;
+  }
+
+  /** Text written into a file that a shell or cron runs later is checked as what will run. */
+  private checkDeferred(file: string, text: string, depth: number): string | null {
+    const kind = deferredKind(file);
+    if (kind === null) return null;
+    if (kind === "script") return this.checkString(text, depth + 1);
+    for (const line of cronCommands(text, kind === "system-cron", MAX_FAN_OUT)) {
+      const reason = this.checkString(line, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  /**
+   * `PROMPT_COMMAND='rm -rf ~'`, `export PAGER=…`: a variable whose value the shell or a program
+   * runs as a command line, set for the commands that follow.
+   */
+  private checkCommandVariable(assignment: string, eq: number, depth: number): string | null {
+    if (!COMMAND_VARIABLES.has(assignment.slice(0, eq))) return null;
+    return this.checkString(assignment.slice(eq + 1), depth + 1);
   }
 
   /** A file this command line wrote, by the name it was written or as `./name`. */
@@ -629,16 +654,34 @@ export class Checker {
     const name = programName(argv[0] as string);
     const args = argv.length === 1 ? NO_VALUES : argv.slice(1);
     const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
-    if (alias !== undefined)
-      return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
+    if (alias !== undefined) {
+      // Bash does not expand an alias again inside its own text: `alias rm='rm -i'` is rm.
+      const word = argv[0] as string;
+      this.aliases.delete(word);
+      try {
+        return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
+      } finally {
+        this.aliases.set(word, alias);
+      }
+    }
     const written = this.writtenFile(argv[0]);
     if (written !== undefined) return this.checkScriptFile(argv[0] as string, written, depth);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
         const eq = definition.indexOf("=");
+        // An alias is defined to be typed: `alias ls='rm -rf ~'` is a trap for the next `ls`.
+        const reason = this.checkString(definition.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
         this.aliases.set(definition.slice(0, eq), definition.slice(eq + 1));
       }
       return null;
+    }
+    if (name === "tee" && stdin !== null && "text" in stdin) {
+      // `echo 'rm -rf ~' | tee -a ~/.bashrc` plants the command as surely as `>>` does.
+      for (const file of args) {
+        const reason = file.startsWith("-") ? null : this.checkDeferred(file, stdin.text, depth);
+        if (reason !== null) return reason;
+      }
     }
 
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
@@ -667,6 +710,8 @@ export class Checker {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+        const reason = this.checkCommandVariable(assignment, eq, depth);
+        if (reason !== null) return reason;
       }
       return null;
     }
@@ -716,11 +761,8 @@ export class Checker {
       // A crontab read from stdin: each line after its five time fields (or @reboot…) is a
       // command cron will run.
       if (stdin === null || !("text" in stdin)) return null;
-      for (const line of stdin.text.split("\n").slice(0, MAX_FAN_OUT)) {
-        const fields = line.trim().split(/[ \t]+/);
-        const skip = (fields[0] ?? "").startsWith("@") ? 1 : 5;
-        if (fields.length <= skip || (fields[0] ?? "").startsWith("#")) continue;
-        const reason = this.checkString(fields.slice(skip).join(" "), depth + 1);
+      for (const line of cronCommands(stdin.text, false, MAX_FAN_OUT)) {
+        const reason = this.checkString(line, depth + 1);
         if (reason !== null) return reason;
       }
       return null;
@@ -753,6 +795,16 @@ export class Checker {
           valueAfter(args, flag) ?? (flag === "--exec" ? longValue(args, "exec") : null);
         if (command !== null && sub === "rebase") {
           const reason = this.checkString(command, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      if (sub === "config") {
+        // `git config alias.x '!CMD'`, `git config core.pager CMD`: stored for later runs.
+        const operands = gitConfigOperands(args.slice(args.indexOf("config") + 1));
+        const key = (operands[0] ?? "").toLowerCase();
+        const value = operands[1] ?? "";
+        if ((key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key)) {
+          const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
           if (reason !== null) return reason;
         }
       }
@@ -1475,6 +1527,18 @@ function isLiteralField(word: Word): boolean {
 const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
+/** The KEY and VALUE words of `git config [options] KEY VALUE`. */
+function gitConfigOperands(args: readonly string[]): string[] {
+  const withValue = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment"]);
+  const operands: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (withValue.has(arg)) k++;
+    else if (!arg.startsWith("-")) operands.push(arg);
+  }
+  return operands;
+}
+
 // Programs that delete or destroy each file they are given.
 const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf"]);
 

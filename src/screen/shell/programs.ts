@@ -195,7 +195,7 @@ const STDIN_READERS_LIST = [
   ],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
   ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
-  ...["at", "batch", "mapfile", "readarray", "make"],
+  ...["at", "batch", "mapfile", "readarray", "make", "tee"],
   ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
 ];
 
