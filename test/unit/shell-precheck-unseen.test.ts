@@ -91,6 +91,13 @@ describe("deletes whose target is reached indirectly", () => {
     allowed("rm -rf ../../dist/*");
   });
 
+  test("the parent directory dirname prints", () => {
+    blocked('rm -rf "$(dirname /etc)"');
+    blocked("rm -rf $(dirname $(dirname /usr/bin))");
+    allowed('rm -rf "$(dirname /tmp/work/file)"');
+    allowed('rm -rf "$(dirname "$0")/build"');
+  });
+
   test("a script written and then sourced by its ./ name", () => {
     blocked("echo 'rm -rf ~' > cleanup.sh; . ./cleanup.sh");
     blocked("printf 'rm -rf /\\n' > x.sh && source ./x.sh");

@@ -628,6 +628,11 @@ export class Checker {
       const paths = args.filter((a) => !a.startsWith("-"));
       return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
+    if (name === "dirname") {
+      // `rm -rf "$(dirname /etc)"` removes the root: the parent of each operand, as GNU prints it.
+      const parents = args.filter((a) => !a.startsWith("-")).map(parentDirectory);
+      return parents.length > 0 ? { text: parents.join("\n") } : null;
+    }
     if (name === "find") {
       const paths = findStartPaths(args);
       return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n"), walk: true } : null;
@@ -1527,6 +1532,17 @@ function isLiteralField(word: Word): boolean {
 const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
+/** What dirname(1) prints for a path: "/usr/bin" → "/usr", "/etc" → "/", "name" → ".". */
+function parentDirectory(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end--;
+  const slash = path.lastIndexOf("/", end - 1);
+  if (slash < 0) return ".";
+  let cut = slash;
+  while (cut > 0 && path[cut - 1] === "/") cut--;
+  return cut === 0 ? "/" : path.slice(0, cut);
+}
+
 /** The KEY and VALUE words of `git config [options] KEY VALUE`. */
 function gitConfigOperands(args: readonly string[]): string[] {
   const withValue = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment"]);
