@@ -29,7 +29,7 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
-import { catastrophicTarget, isBlockDevice } from "./targets.js";
+import { catastrophicTarget, isAccountDatabase, isBlockDevice } from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
   AWKS,
@@ -52,6 +52,7 @@ import {
   valueAfter,
 } from "./argv-text.js";
 import { findFilters, findStartPaths } from "./find.js";
+import { cronCommands, deferredKind } from "./deferred.js";
 import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
@@ -68,7 +69,9 @@ const MAX_PIPELINE_HOPS = 16;
 // Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
 const MAX_SCRIPT_ARGUMENTS = 8;
 
-type Data = { readonly text: string } | { readonly download: true } | null;
+// `walk` marks the output of a find(1) that lists whole trees: each line stands for everything
+// under it, not just itself.
+type Data = { readonly text: string; readonly walk?: true } | { readonly download: true } | null;
 const EMPTY_OUTPUT: Data = Object.freeze({ text: "" });
 
 export class BudgetExceeded extends Error {}
@@ -335,11 +338,16 @@ export class Checker {
       for (const redirect of command.redirects) {
         const writes = redirect.op.includes(">") && redirect.op !== ">&";
         const target = redirect.target;
-        if (writes && target !== null && isBlockDevice(this.value(target, depth))) {
-          return REASONS.device;
-        }
+        if (!writes || target === null) continue;
+        const path = this.value(target, depth);
+        if (isBlockDevice(path)) return REASONS.device;
+        // `> /etc/passwd`, `echo x > /etc/shadow`: replacing an account database (appending
+        // with >> adds a user and is not a hit).
+        if (!redirect.op.includes(">>") && redirect.op !== "<>" && isAccountDatabase(path))
+          return REASONS.accounts;
       }
-      this.rememberWrittenFile(command, depth);
+      const planted = this.rememberWrittenFile(command, depth);
+      if (planted !== null) return planted;
     }
     if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
@@ -347,6 +355,8 @@ export class Checker {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+        const reason = this.checkCommandVariable(assignment, eq, depth);
+        if (reason !== null) return reason;
       }
       return null;
     }
@@ -369,7 +379,7 @@ export class Checker {
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
-  private rememberWrittenFile(command: SimpleCommand, depth: number): void {
+  private rememberWrittenFile(command: SimpleCommand, depth: number): string | null {
     for (const redirect of command.redirects) {
       if (
         (redirect.op !== ">" && redirect.op !== ">>" && redirect.op !== ">|") ||
@@ -381,7 +391,37 @@ export class Checker {
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+      const planted = this.checkDeferred(name, text, depth);
+      if (planted !== null) return planted;
     }
+    return null;
+  }
+
+  /** Text written into a file that a shell or cron runs later is checked as what will run. */
+  private checkDeferred(file: string, text: string, depth: number): string | null {
+    const kind = deferredKind(file);
+    if (kind === null) return null;
+    if (kind === "script") return this.checkString(text, depth + 1);
+    for (const line of cronCommands(text, kind === "system-cron", MAX_FAN_OUT)) {
+      const reason = this.checkString(line, depth + 1);
+      if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  /**
+   * `PROMPT_COMMAND='rm -rf ~'`, `export PAGER=…`: a variable whose value the shell or a program
+   * runs as a command line, set for the commands that follow.
+   */
+  private checkCommandVariable(assignment: string, eq: number, depth: number): string | null {
+    if (!COMMAND_VARIABLES.has(assignment.slice(0, eq))) return null;
+    return this.checkString(assignment.slice(eq + 1), depth + 1);
+  }
+
+  /** A file this command line wrote, by the name it was written or as `./name`. */
+  private writtenFile(path: string | undefined): string | undefined {
+    if (path === undefined || this.files.size === 0) return undefined;
+    return this.files.get(path) ?? this.files.get(path.replace(/^\.\//, ""));
   }
 
   /** The text a word expands to, with known variables substituted and unknown output marked. */
@@ -588,9 +628,14 @@ export class Checker {
       const paths = args.filter((a) => !a.startsWith("-"));
       return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
+    if (name === "dirname") {
+      // `rm -rf "$(dirname /etc)"` removes the root: the parent of each operand, as GNU prints it.
+      const parents = args.filter((a) => !a.startsWith("-")).map(parentDirectory);
+      return parents.length > 0 ? { text: parents.join("\n") } : null;
+    }
     if (name === "find") {
       const paths = findStartPaths(args);
-      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n") } : null;
+      return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n"), walk: true } : null;
     }
     return null;
   }
@@ -614,20 +659,34 @@ export class Checker {
     const name = programName(argv[0] as string);
     const args = argv.length === 1 ? NO_VALUES : argv.slice(1);
     const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
-    if (alias !== undefined)
-      return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
-    const written =
-      this.files.size === 0
-        ? undefined
-        : (this.files.get(argv[0] as string) ??
-          this.files.get((argv[0] as string).replace(/^\.\//, "")));
+    if (alias !== undefined) {
+      // Bash does not expand an alias again inside its own text: `alias rm='rm -i'` is rm.
+      const word = argv[0] as string;
+      this.aliases.delete(word);
+      try {
+        return this.checkString([alias, ...args.map(singleQuoted)].join(" "), depth + 1);
+      } finally {
+        this.aliases.set(word, alias);
+      }
+    }
+    const written = this.writtenFile(argv[0]);
     if (written !== undefined) return this.checkScriptFile(argv[0] as string, written, depth);
     if (name === "alias") {
       for (const definition of args.filter((a) => a.includes("="))) {
         const eq = definition.indexOf("=");
+        // An alias is defined to be typed: `alias ls='rm -rf ~'` is a trap for the next `ls`.
+        const reason = this.checkString(definition.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
         this.aliases.set(definition.slice(0, eq), definition.slice(eq + 1));
       }
       return null;
+    }
+    if (name === "tee" && stdin !== null && "text" in stdin) {
+      // `echo 'rm -rf ~' | tee -a ~/.bashrc` plants the command as surely as `>>` does.
+      for (const file of args) {
+        const reason = file.startsWith("-") ? null : this.checkDeferred(file, stdin.text, depth);
+        if (reason !== null) return reason;
+      }
     }
 
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
@@ -656,6 +715,8 @@ export class Checker {
       for (const assignment of args.filter(isAssignment)) {
         const eq = assignment.indexOf("=");
         this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+        const reason = this.checkCommandVariable(assignment, eq, depth);
+        if (reason !== null) return reason;
       }
       return null;
     }
@@ -683,7 +744,7 @@ export class Checker {
     }
     if (name === "source" || name === ".") {
       if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
-      const sourced = args[0] === undefined ? undefined : this.files.get(args[0]);
+      const sourced = this.writtenFile(args[0]);
       if (sourced !== undefined) return this.checkString(sourced, depth + 1);
       return args[0]?.includes(DOWNLOADED) === true ? REASONS.download : null;
     }
@@ -705,11 +766,8 @@ export class Checker {
       // A crontab read from stdin: each line after its five time fields (or @reboot…) is a
       // command cron will run.
       if (stdin === null || !("text" in stdin)) return null;
-      for (const line of stdin.text.split("\n").slice(0, MAX_FAN_OUT)) {
-        const fields = line.trim().split(/[ \t]+/);
-        const skip = (fields[0] ?? "").startsWith("@") ? 1 : 5;
-        if (fields.length <= skip || (fields[0] ?? "").startsWith("#")) continue;
-        const reason = this.checkString(fields.slice(skip).join(" "), depth + 1);
+      for (const line of cronCommands(stdin.text, false, MAX_FAN_OUT)) {
+        const reason = this.checkString(line, depth + 1);
         if (reason !== null) return reason;
       }
       return null;
@@ -742,6 +800,16 @@ export class Checker {
           valueAfter(args, flag) ?? (flag === "--exec" ? longValue(args, "exec") : null);
         if (command !== null && sub === "rebase") {
           const reason = this.checkString(command, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
+      if (sub === "config") {
+        // `git config alias.x '!CMD'`, `git config core.pager CMD`: stored for later runs.
+        const operands = gitConfigOperands(args.slice(args.indexOf("config") + 1));
+        const key = (operands[0] ?? "").toLowerCase();
+        const value = operands[1] ?? "";
+        if ((key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key)) {
+          const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
           if (reason !== null) return reason;
         }
       }
@@ -941,7 +1009,11 @@ export class Checker {
       const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
-    const at = firstOperand(args, 0, { shortWithValue: "uC", longWithValue: ["unset", "chdir"] });
+    // -a (--argv0) names the program's argv[0]; BSD's -P is the path it is looked up in.
+    const at = firstOperand(args, 0, {
+      shortWithValue: "uCaP",
+      longWithValue: ["unset", "chdir", "argv0"],
+    });
     const directory = optionValue(args, at, "C", "chdir");
     // NAME=VALUE words stay in front of the command: checkArgv reads the ones a program runs
     // (`env PAGER='…' man ls`).
@@ -974,7 +1046,7 @@ export class Checker {
       return this.checkString(operand, depth + 1);
     }
     if (command) return null;
-    const written = operand === undefined ? undefined : this.files.get(operand);
+    const written = this.writtenFile(operand);
     if (written !== undefined) return this.checkScriptFile(operand as string, written, depth);
     if (operand === undefined || isStdinPath(operand) || readsStdin)
       return this.checkShellInput(stdin, depth);
@@ -1189,6 +1261,14 @@ export class Checker {
     const data = stdin !== null && "text" in stdin ? stdin.text : "";
     const lines = data.split(delimiter === "nul" ? "\0" : "\n").filter((l) => l.trim() !== "");
     if (lines.length === 0) return this.checkArgv(command, null, depth + 1);
+    const walked = stdin !== null && "text" in stdin && stdin.walk === true;
+    if (walked && lines.some((line) => this.doomed(line) !== null)) {
+      // `find / | xargs rm -f`: the items are every file under a whole system tree, so even a
+      // plain rm (or chmod) of them is the recursive one.
+      const program = wrappedProgram(command);
+      if (WALK_DELETERS.has(program)) return REASONS.delete;
+      if (PERMISSION_PROGRAMS.has(program)) return REASONS.permissions;
+    }
     // `… | xargs sh -c`, `… | xargs sudo bash -c`: the items become the shell's command string.
     const shellAt = command.findIndex((a) => SHELLS.has(programName(a)));
     const shellOptions = shellAt < 0 ? [] : command.slice(shellAt + 1);
@@ -1452,6 +1532,43 @@ function isLiteralField(word: Word): boolean {
 const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
+/** What dirname(1) prints for a path: "/usr/bin" → "/usr", "/etc" → "/", "name" → ".". */
+function parentDirectory(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end--;
+  const slash = path.lastIndexOf("/", end - 1);
+  if (slash < 0) return ".";
+  let cut = slash;
+  while (cut > 0 && path[cut - 1] === "/") cut--;
+  return cut === 0 ? "/" : path.slice(0, cut);
+}
+
+/** The KEY and VALUE words of `git config [options] KEY VALUE`. */
+function gitConfigOperands(args: readonly string[]): string[] {
+  const withValue = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment"]);
+  const operands: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (withValue.has(arg)) k++;
+    else if (!arg.startsWith("-")) operands.push(arg);
+  }
+  return operands;
+}
+
+// Programs that delete or destroy each file they are given.
+const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf"]);
+
+/** The program a command runs once the wrappers in front of it (`sudo -u root`, `nice`) are read. */
+function wrappedProgram(command: readonly string[]): string {
+  let k = 0;
+  for (let hops = 0; hops < 8 && k < command.length; hops++) {
+    const name = programName(command[k] as string);
+    const table = WRAPPERS[name];
+    if (table === undefined) return name;
+    k = firstOperand(command, k + 1, table) + (table.operandsBefore ?? 0);
+  }
+  return k < command.length ? programName(command[k] as string) : "";
+}
 const PERMISSION_PROGRAMS = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr"]);
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 

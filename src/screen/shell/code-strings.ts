@@ -58,6 +58,8 @@ const HOME_EXPRESSIONS = [
   'sys.getenv("home")',
   "$env{home}",
   'path.expand("~")',
+  // Ruby's Dir.home.
+  "dir.home",
 ];
 
 // How the common interpreters read their command-line arguments, lower-cased: Python's

@@ -56,6 +56,21 @@ export function launched(name: string, args: readonly string[]): Launch {
     const shell = args.slice(0, at).some((a) => /^-[a-z]{0,8}s/.test(a));
     return shell ? { text: args.slice(at).join(" ") } : { argv: args.slice(at) };
   }
+  if (name === "coreutils") {
+    // The multi-call binaries: uutils' `coreutils rm …`, GNU's `coreutils --coreutils-prog=rm …`.
+    const first = args[0] ?? "";
+    if (first.startsWith("--coreutils-prog="))
+      return { argv: [first.slice("--coreutils-prog=".length), ...args.slice(1)] };
+    return first === "" || first.startsWith("-") ? null : { argv: args };
+  }
+  if (name === "arch" && args.length > 0) {
+    // macOS: `arch -x86_64 CMD`, `arch -arch arm64 -e VAR=1 CMD` runs CMD under that
+    // architecture; Linux's arch takes no operands and starts nothing.
+    let k = 0;
+    while (k < args.length && (args[k] as string).startsWith("-"))
+      k += ["-arch", "-e", "-d"].includes(args[k] as string) ? 2 : 1;
+    return k > 0 && k < args.length ? { argv: args.slice(k) } : null;
+  }
   if ((name === "tmux" || name === "byobu") && (args[0] === "send-keys" || args[0] === "send"))
     return typedKeys(args.slice(1));
   if (name === "screen") {

@@ -141,6 +141,11 @@ class Lexer {
   private pending: PendingHereDocument[] = NO_PENDING;
   private awaitingDelimiter: AwaitingDelimiter[] = NO_DELIMITERS;
   private parenLevel = 0;
+  /**
+   * `case` commands open and not yet closed by `esac`: inside one, the `)` after each pattern
+   * does not close a `$(…)` (`$(case x in x) rm -rf /;; esac)` is one substitution).
+   */
+  private caseLevel = 0;
   /** Short literal words met so far, shared (see literalWord); made on the first word. */
   private words: Map<string, Word> | null = null;
 
@@ -181,7 +186,7 @@ class Lexer {
       } else if (c === ")") {
         this.endWord();
         this.i++;
-        if (mode === "paren" && this.parenLevel === 0) return this.finish();
+        if (mode === "paren" && this.parenLevel === 0 && this.caseLevel === 0) return this.finish();
         this.parenLevel = Math.max(0, this.parenLevel - 1);
         this.pushOperator(")");
       } else if ((c === "<" || c === ">") && src[this.i + 1] === "(") {
@@ -241,10 +246,22 @@ class Lexer {
     }
   }
 
+  /** `case` in command position opens a case command; `esac` closes the innermost one. */
+  private trackCase(text: string): void {
+    if (text === "esac") {
+      if (this.caseLevel > 0) this.caseLevel--;
+      return;
+    }
+    if (text !== "case") return;
+    const last = this.tokens[this.tokens.length - 1];
+    if (last === undefined || last.kind === "op") this.caseLevel++;
+  }
+
   private endWord(): void {
     if (!this.inWord) return;
     let word: Word;
     if (this.parts.length === 0) {
+      if (!this.quoted && this.redirectAwaitingTarget === null) this.trackCase(this.literal);
       word = this.literalWord(this.literal, this.quoted);
       this.literal = "";
     } else {

@@ -123,7 +123,17 @@ export const WRAPPERS: Readonly<
   chpst: { shortWithValue: "uUbe/nlLmdopfcrt" },
   softlimit: { shortWithValue: "amdsloprfct" },
   setuidgid: { operandsBefore: 1 },
+  "s6-setuidgid": { operandsBefore: 1 },
   daemonize: { shortWithValue: "ceEoplu" },
+  // Resource and network wrappers that run the rest of their line as a program.
+  cpulimit: { shortWithValue: "lpec", longWithValue: ["limit", "pid", "exe", "cpu"] },
+  nocache: {},
+  tsocks: {},
+  // proot runs the command in a user-space chroot; `-r /` (or a bind of /) is the real tree.
+  proot: {
+    shortWithValue: "rbmwqk",
+    longWithValue: ["rootfs", "bind", "mount", "cwd", "pwd", "qemu", "kernel-release"],
+  },
 };
 
 /** GNU parallel's options that take a value: the command starts after them. */
@@ -185,7 +195,7 @@ const STDIN_READERS_LIST = [
   ],
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
   ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
-  ...["at", "batch", "mapfile", "readarray", "make"],
+  ...["at", "batch", "mapfile", "readarray", "make", "tee"],
   ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
 ];
 
@@ -256,8 +266,19 @@ function normalizeCommandName(name: string): string {
   if (folded === "nodejs") return "node";
   if (/^php[0-9.]{0,6}$/.test(folded)) return "php";
   if (/^lua(?:jit|[0-9.]{0,6})$/.test(folded)) return "lua";
+  // Homebrew installs GNU coreutils, findutils and sed on macOS with a "g" in front: grm, gdd.
+  if (folded.length > 2 && folded[0] === "g" && GNU_PREFIXED.has(folded.slice(1)))
+    return folded.slice(1);
   return folded;
 }
+
+// GNU programs that Homebrew (and some BSD ports) install under a "g"-prefixed name.
+const GNU_PREFIXED = new Set([
+  ...["rm", "rmdir", "unlink", "mv", "cp", "install", "dd", "shred", "tee", "truncate"],
+  ...["chmod", "chown", "chgrp", "find", "xargs", "sed", "env", "nice", "nohup", "timeout"],
+  ...["stdbuf", "chroot", "cat", "echo", "printf", "head", "tail", "sort", "uniq", "tr"],
+  ...["base64", "base32", "realpath", "readlink", "ls", "yes"],
+]);
 
 export function isAssignment(word: string): boolean {
   // Most words have no "=" at all; only those pay for the pattern.

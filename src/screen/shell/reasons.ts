@@ -13,6 +13,8 @@ export const REASONS = {
   forkBomb: "shell fork bomb",
   download: "piping a downloaded script directly into a shell",
   move: "move of '/', a home directory or a top-level system directory",
+  accounts: "overwrite, truncation or removal of the system's user, group or sudo database",
+  killAll: "signal sent to every process on the system",
   tooLong: "command is longer than the 128 KiB a shell accepts as one argument; refused unchecked",
   tooDeep:
     "command nests substitutions or shell strings too deeply, or holds too many, to be checked",

@@ -4,6 +4,8 @@ import { longValue, permutedFlags } from "./options.js";
 import { REASONS } from "./reasons.js";
 import { isBlockDevice } from "./targets.js";
 import { deviceWriteRule } from "./device-writes.js";
+import { destroysAccounts } from "./account-files.js";
+import { killsEverything } from "./kill-all.js";
 
 /**
  * The literal rules, on the program that finally runs. `doomed` says why a target path would be
@@ -16,6 +18,8 @@ export function catastrophicRule(
 ): string | null {
   const deviceWrite = deviceWriteRule(name, args);
   if (deviceWrite !== null) return deviceWrite;
+  if (killsEverything(name, args)) return REASONS.killAll;
+  if (destroysAccounts(name, args)) return REASONS.accounts;
   if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
     const recursive =
@@ -112,7 +116,9 @@ export function catastrophicRule(
     // GNU getopt takes any unambiguous prefix: "--rec" is --recursive ("--re" could be --reference).
     const recursive =
       flags.short.includes("R") || flags.long.some((l) => isPrefixOf(l, "recursive", 3));
-    const targets = flags.operands.slice(1);
+    // With --reference there is no mode (or owner) word: every operand is a target.
+    const referenced = flags.long.some((l) => l.startsWith("reference"));
+    const targets = referenced ? flags.operands : flags.operands.slice(1);
     if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
     const mode = flags.operands[0] ?? "";
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
@@ -134,7 +140,9 @@ export function catastrophicRule(
     name === "mkdosfs" ||
     name === "newfs"
   ) {
-    return args.some((a) => isBlockDevice(a)) ? REASONS.mkfs : null;
+    return args.some((a) => isBlockDevice(a)) || formatsUnknownTarget(name, args)
+      ? REASONS.mkfs
+      : null;
   }
   if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
     return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
@@ -265,6 +273,38 @@ function sgdiskDestroys(args: readonly string[]): boolean {
         (long) => a === long || a.startsWith(`${long}=`) || a === `${long}-all`,
       ),
   );
+}
+
+// A word the precheck could not evaluate at all: a lone variable ("$DEV", "${1}") or a
+// substitution's unknown output.
+const UNKNOWN_WORD = /^\$\{?[A-Za-z0-9_@*]{1,64}\}?$|^\u{fffc}$/u;
+// Flags of mkfs programs that take no value, so the word after them is still an operand.
+const MKFS_BARE_FLAGS = new Set(["-f", "-q", "-v", "-V", "--force", "--quiet", "--verbose"]);
+
+/**
+ * A format aimed at a device under /dev, or at a target whose value is unknown: what a
+ * filesystem is made on is a disk unless the command names a file. `mkfs.ext4 disk.img` and
+ * `mkfs.ext4 -L "$LABEL" disk.img` are not hits; `mkfs.ext4 "$DEV"` and `mkfs.ext4 /dev/$X` are.
+ */
+function formatsUnknownTarget(name: string, args: readonly string[]): boolean {
+  // mkfs.vfat and mkdosfs read -F as the FAT size, which takes a value.
+  const fat = name === "mkdosfs" || name.endsWith("fat");
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (arg.startsWith("/dev/") && arg.length > 5 && !isStdinLike(arg)) return true;
+    if (!UNKNOWN_WORD.test(arg)) continue;
+    const before = args[k - 1];
+    const afterOption =
+      before !== undefined &&
+      before.startsWith("-") &&
+      !(MKFS_BARE_FLAGS.has(before) || (before === "-F" && !fat));
+    if (!afterOption) return true;
+  }
+  return false;
+}
+
+function isStdinLike(path: string): boolean {
+  return path === "/dev/null" || path === "/dev/stdin" || path === "/dev/fd/0";
 }
 
 /** Pools, volume groups and RAID members destroyed whole: ZFS, LVM and md. */

@@ -206,6 +206,8 @@ export function catastrophicTarget(path: string): string | null {
       .replaceAll("\\", "/")
       .split("/")
       .filter((p) => p !== "" && p !== ".");
+    // "../../../../*" is everything inside the place the climb reaches.
+    while (parts.length > 0 && isContentsGlob(parts[parts.length - 1] as string)) parts.pop();
     return parts.length >= 4 && parts.every((p) => p === "..")
       ? "a path that climbs towards the root"
       : null;
@@ -283,7 +285,35 @@ export function isBlockDevice(path: string): boolean {
     return true;
   if (segments.length !== 2) return false;
   const name = segments[1] as string;
-  // A glob over devices ("/dev/sd*") reaches every disk it matches.
+  // A glob over devices ("/dev/sd*") reaches every disk it matches, and so does a variable
+  // after a disk's stem ("/dev/sd$X", "/dev/nvme${N}n1"): whatever it holds, the node is a disk.
+  // Placeholder letters in upper case ("/dev/sdX") name a disk to whoever runs the command.
   const stem = name.replace(/[*?]/g, "a").replace(/\[[^\]]{0,16}\]/g, "a");
-  return BLOCK_DEVICE.some((pattern) => pattern.test(stem) || pattern.test(name));
+  const stems = [name, stem, stem.toLowerCase()];
+  if (name.includes("$")) {
+    // A letter where the device letter goes, a digit where its number goes.
+    for (const filler of ["a", "0"]) stems.push(stem.replace(VARIABLE_IN_NAME, filler));
+  }
+  return stems.some((s) => BLOCK_DEVICE.some((pattern) => pattern.test(s)));
+}
+
+const VARIABLE_IN_NAME = /\$\{[A-Za-z_][A-Za-z0-9_]{0,63}\}|\$[A-Za-z_][A-Za-z0-9_]{0,63}/g;
+
+// The files without which nobody can log in or become root: the user, password, group and sudo
+// databases (BSD and macOS keep the password one as master.passwd).
+const ACCOUNT_DATABASES = new Set([
+  ...["passwd", "shadow", "group", "gshadow", "sudoers", "master.passwd"],
+]);
+
+/** True for /etc/passwd and its siblings, however the path is spelled ("//etc/./passwd"). */
+export function isAccountDatabase(path: string): boolean {
+  if (!path.includes("etc")) return false;
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root") return false;
+  const at = segments[0] === "private" ? 1 : 0;
+  return (
+    segments.length === at + 2 &&
+    segments[at] === "etc" &&
+    ACCOUNT_DATABASES.has(segments[at + 1] as string)
+  );
 }

@@ -1,0 +1,58 @@
+// Destroying the account databases (/etc/passwd, /etc/shadow, /etc/group, /etc/sudoers): with
+// them emptied, removed or moved away nobody can log in or use sudo, which locks the owner out
+// of the machine as surely as deleting /etc. Appending (adding a user) and copying a real file
+// over one (restoring a backup) are not hits; emptying, removing, moving away, shredding and
+// writing zeros are.
+import { permutedFlags } from "./options.js";
+import { isAccountDatabase } from "./targets.js";
+
+// Sources that hold nothing (or only zeros): copying them over a file empties it.
+const EMPTY_SOURCES = new Set(["/dev/null", "/dev/zero"]);
+
+export function destroysAccounts(name: string, args: readonly string[]): boolean {
+  switch (name) {
+    case "rm":
+    case "srm":
+    case "unlink":
+    case "shred":
+    case "truncate":
+      return args.some(isAccountDatabase);
+    case "mv": {
+      const { operands } = permutedFlags(args, 0, {
+        shortWithValue: "tS",
+        longWithValue: ["target-directory", "suffix"],
+      });
+      return operands.slice(0, -1).some(isAccountDatabase);
+    }
+    case "cp":
+    case "install": {
+      const { operands } = permutedFlags(args, 0, {
+        shortWithValue: "tSm",
+        longWithValue: ["target-directory", "suffix", "mode"],
+      });
+      const source = operands[0] ?? "";
+      return (
+        operands.length === 2 &&
+        EMPTY_SOURCES.has(source) &&
+        isAccountDatabase(operands[1] as string)
+      );
+    }
+    case "dd":
+      return args.some((a) => a.startsWith("of=") && isAccountDatabase(a.slice(3)));
+    case "tee": {
+      // tee -a appends; without it the file is replaced by whatever comes in.
+      const flags = permutedFlags(args, 0);
+      const appends = flags.short.includes("a") || flags.long.includes("append");
+      return !appends && flags.operands.some(isAccountDatabase);
+    }
+    case "ln": {
+      // `ln -sf /dev/null /etc/passwd` replaces the file with a link.
+      const flags = permutedFlags(args, 0, { shortWithValue: "tS" });
+      const forced = flags.short.includes("f") || flags.long.includes("force");
+      const target = flags.operands[flags.operands.length - 1] ?? "";
+      return forced && flags.operands.length >= 2 && isAccountDatabase(target);
+    }
+    default:
+      return false;
+  }
+}
