@@ -328,6 +328,8 @@ export const ANCHORS: readonly Anchor[] = [
     ...["without any ethical", "without any moral", "never refuses", "never declines"],
     ...["evades the", "evade the", "evading the", "circumvent the", "circumvents the"],
     ...["you received before", "you were given before", "you got before", "you had before"],
+    ...["hypothetical response", "hypothetical reply", "hypothetical answer", "refusals"],
+    ...["disclaimers"],
     // Borrowed authority and the ignore family in more words.
     ...["admin notice", "admin message", "admin note", "administrator notice", "operator notice"],
     ...["operator message", "moderator note", "security notice", "security alert"],
