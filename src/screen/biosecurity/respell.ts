@@ -1,5 +1,6 @@
 // Spellings that hide an agent's name from the word lists: digits and symbols for letters
-// ("r1c1n", "s@rin") and letters spaced out ("s a r i n", "r.i.c.i.n"). The trigger matches the
+// ("r1c1n", "s@rin"), letters spaced out ("s a r i n", "r.i.c.i.n") and a name cut by one
+// mark inside it ("ri.cin", "sa-rin", "an_thrax"). The trigger matches the
 // names once more on the words spelled back. Only the words that change are returned, so the
 // second match reads a few words, not the text again.
 // One pass over the text, each character looked at a bounded number of times: linear.
@@ -23,6 +24,11 @@ for (const [digit, letter] of Object.entries({
   AS_LETTER[digit.charCodeAt(0)] = letter;
 }
 const SPACERS = " .-_*";
+// Marks that cut a word without a blank; one of them between two runs of letters joins them.
+// Not "_", which joins the words of a program's names ("SO_MAN").
+const JOINERS = ".-*'";
+/** A name cut by marks is joined only when it has at least this many letters ("v.x" is not). */
+const MIN_JOINED = 5;
 /** Letters spaced out are joined only in runs of at least this many. */
 const MIN_SPACED = 3;
 /** A respelled word longer than this is no agent's name. */
@@ -39,7 +45,7 @@ function kindAt(text: string, i: number): number {
 // Where a respelling could start: a look-alike digit inside a word, or three letters spaced
 // out. A native search, so text without either shape skips the walk below.
 const MAY_RESPELL =
-  /[a-z][013457@$][a-z]|[a-z]{2}[013457@$]|[013457@$][a-z]{2}|(?:^|[^a-z])[a-z][ .*_-][a-z][ .*_-][a-z](?:[^a-z]|$)/i;
+  /[a-z][013457@$][a-z]|[a-z]{2}[013457@$]|[013457@$][a-z]{2}|[a-z][.*'-][a-z]|(?:^|[^a-z])[a-z][ .*_-][a-z][ .*_-][a-z](?:[^a-z]|$)/i;
 
 /**
  * The words of `text` that change when spelled back (digits and symbols between letters read as
@@ -55,21 +61,30 @@ export function respell(text: string): string | null {
       i++;
       continue;
     }
-    // A word of letters and look-alike digits: "r1c1n", "4nthr4x".
+    // A word of letters and look-alike digits ("r1c1n", "4nthr4x"), runs joined by single
+    // marks included ("ri.cin", "sa-r1n").
     let end = i;
     let leet = 0;
+    let marks = 0;
     let kind = kindAt(text, end);
     while (kind !== 0) {
       if (kind === 2) leet++;
       end++;
       kind = kindAt(text, end);
+      if (kind === 0 && JOINERS.includes(text[end] ?? " ") && kindAt(text, end + 1) !== 0) {
+        marks++;
+        end++;
+        kind = kindAt(text, end);
+      }
     }
-    const letters = end - i - leet;
-    if (leet > 0 && letters >= 2 && end - i <= MAX_WORD) {
+    const letters = end - i - leet - marks;
+    const joined = marks > 0 && letters >= MIN_JOINED;
+    if ((leet > 0 || joined) && letters >= 2 && end - i <= MAX_WORD) {
       let word = "";
       for (let k = i; k < end; k++) {
         const code = text.charCodeAt(k);
-        word += KIND[code] === 2 ? AS_LETTER[code] : text[k];
+        if (KIND[code] === 2) word += AS_LETTER[code] as string;
+        else if (KIND[code] === 1) word += text[k] as string;
       }
       out.push(word);
     } else if (letters === 1 && end - i === 1) {
