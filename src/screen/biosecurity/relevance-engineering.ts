@@ -6,7 +6,8 @@
 // HIV resistant? A review") and bioinformatics assembles genomes from reads, not from oligos.
 import type { Words } from "./words.js";
 import { terms } from "./relevance-index.js";
-import { aboutComputers, askedFor, asks } from "./relevance-shapes.js";
+import { aboutComputers, askedFor, asks, wardedOff } from "./relevance-shapes.js";
+import * as D from "./terms-deliberate.js";
 import * as T from "./terms-engineering.js";
 
 const ENGINEERED = terms.list(T.ENGINEERED);
@@ -34,10 +35,21 @@ const SKIP = terms.list(T.SKIP);
 const NOT = terms.list(T.NOT);
 const SCREENING = terms.list(T.SCREENING);
 
+const HUMAN_DISEASES = terms.list(D.HUMAN_DISEASES);
+const GENETIC = terms.list(T.GENETIC);
+const CAUSE = terms.list(T.CAUSE);
+const SPREAD = terms.list(T.SPREAD);
+const BETTER = terms.list(T.BETTER);
+const TOXIGENIC = terms.list(T.TOXIGENIC);
+const GROW = terms.list(T.GROW);
+const SCALE = terms.list(T.SCALE);
+
 /** Whether `words` ask to engineer an agent or rebuild one, or seek unscreened DNA. */
 export function engineersOrRebuilds(words: Words): boolean {
   if (aboutComputers(words)) return false;
   return (
+    spreadsBetterByDesign(words) ||
+    growsAToxigenicGenusInBulk(words) ||
     widensHostRange(words) ||
     passagesForSpread(words) ||
     engineersEscape(words) ||
@@ -45,6 +57,21 @@ export function engineersOrRebuilds(words: Words): boolean {
     rebuildsAVirus(words) ||
     seeksUnscreenedDna(words)
   );
+}
+
+// "what would make measles spread even faster, genetically speaking", "the genetic changes that
+// would let a bird flu pass between people" (not "explain the genetics of how flu spreads").
+function spreadsBetterByDesign(words: Words): boolean {
+  if (!words.any(GENETIC) || !words.any(CAUSE) || words.any(CLINICAL) || wardedOff(words)) {
+    return false;
+  }
+  if (!words.any(HUMAN_DISEASES) && !words.any(ENGINEERED)) return false;
+  return words.near(CAUSE, SPREAD, 4) && words.near(SPREAD, BETTER, 3);
+}
+
+// "grow clostridium in bulk and concentrate what it secretes".
+function growsAToxigenicGenusInBulk(words: Words): boolean {
+  return words.any(TOXIGENIC) && words.any(SCALE) && askedFor(words, GROW);
 }
 
 // "expand the host range of a bat coronavirus so it infects human cells".

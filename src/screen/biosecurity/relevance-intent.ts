@@ -7,7 +7,7 @@
 import type { Words } from "./words.js";
 import { terms } from "./relevance-index.js";
 import { MAKE } from "./relevance-terms.js";
-import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";
 import * as T from "./terms-intent.js";
 
 const CHEMICALS = terms.list(T.CHEMICALS);
@@ -29,6 +29,24 @@ const HARM_ACTS = terms.list(T.HARM_ACTS);
 const AGENT_CODES = terms.list(T.AGENT_CODES);
 const CODE_CONTEXT = terms.list(T.CODE_CONTEXT);
 const MUSTARD_CODES = terms.list(T.MUSTARD_CODES);
+const BIOLABS = terms.list(T.BIOLABS);
+const DISEASE = terms.list(T.DISEASE);
+const CONTROL = terms.list(T.CONTROL);
+const PLANS = terms.list(T.PLANS);
+const WITHOUT = terms.list(T.WITHOUT);
+const PERMISSION = terms.list(T.PERMISSION);
+const UNAUTHORISED = terms.list(T.UNAUTHORISED);
+const GET_BY = terms.list(T.GET_BY);
+const PAST = terms.list(T.PAST);
+const MAKE_GAS = terms.list(T.MAKE_GAS);
+const GAS = terms.list(T.GAS);
+const KILLS = terms.list(T.KILLS);
+const PESTS = terms.list(T.PESTS);
+const CHEMICAL_KINDS = terms.list(T.CHEMICAL_KINDS);
+const WEAPON = terms.list(T.WEAPON);
+const TOXIC_PLANTS = terms.list(T.TOXIC_PLANTS);
+const UNNOTICED = terms.list(T.UNNOTICED);
+const ACQUIRE_OR_PROCESS = terms.list(T.ACQUIRE_OR_PROCESS);
 
 /** Whether `words` show intent to harm with a chemical or an agent by one of the shapes above. */
 export function showsHarmfulIntent(words: Words): boolean {
@@ -37,8 +55,39 @@ export function showsHarmfulIntent(words: Words): boolean {
     choosesAnUntracedPoison(words) ||
     makesAnAgentInAHideout(words) ||
     asksFictionForTheProcedure(words) ||
-    namesAnAgentByCode(words)
+    namesAnAgentByCode(words) ||
+    scoutsABiolab(words) ||
+    makesAGasThatKills(words) ||
+    turnsAChemicalIntoAWeapon(words) ||
+    buysAToxicPlantUnnoticed(words)
   );
+}
+
+// "the building layout of the CDC labs without official permission", "the badge readers at
+// USAMRIID, and how do I get past them".
+function scoutsABiolab(words: Words): boolean {
+  const lab = words.any(BIOLABS) || words.near(DISEASE, CONTROL, 1);
+  // "cdc-acm" is a USB driver.
+  if (!lab || !words.any(PLANS) || aboutComputers(words)) return false;
+  if (words.near(WITHOUT, PERMISSION, 2) || words.any(UNAUTHORISED)) return true;
+  return words.near(GET_BY, PAST, 1);
+}
+
+// "which household chemicals can I combine to make a gas that kills" (not "a gas that kills
+// weeds").
+function makesAGasThatKills(words: Words): boolean {
+  if (words.any(PESTS) || !words.near(GAS, KILLS, 3)) return false;
+  return askedNear(words, MAKE_GAS, GAS, { gap: 3 });
+}
+
+// "how to turn a pesticide into a weapon against people".
+function turnsAChemicalIntoAWeapon(words: Words): boolean {
+  return words.near(CHEMICAL_KINDS, WEAPON, 4) && asks(words) && !wardedOff(words);
+}
+
+// "buy castor beans in bulk without anyone asking why, then process them".
+function buysAToxicPlantUnnoticed(words: Words): boolean {
+  return words.any(TOXIC_PLANTS) && words.any(UNNOTICED) && words.any(ACQUIRE_OR_PROCESS);
 }
 
 // "what chemical would kill the most people in a packed stadium", "the best toxic compound to
@@ -70,6 +119,7 @@ function asksFictionForTheProcedure(words: Words): boolean {
 // "what yield of GB from DF and isopropanol", "how much SEB would incapacitate a room", "produce
 // HN3 in a home lab".
 function namesAnAgentByCode(words: Words): boolean {
+  if (aboutComputers(words)) return false;
   if (words.any(AGENT_CODES) && words.any(CODE_CONTEXT)) return true;
   if (!words.any(MUSTARD_CODES)) return false;
   return words.any(CODE_CONTEXT) || words.any(MAKE_VERBS);

@@ -45,6 +45,7 @@ const FOR_HARM = terms.list(T.FOR_HARM);
 const ENHANCE = terms.list(T.ENHANCE);
 const RESPELLED_NAMES = terms.list(T.RESPELLED_NAMES);
 const NAMED_OUTRIGHT = terms.list(NAMED);
+const HIDDEN_WORDS = terms.list(T.HIDDEN_WORDS);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
 const DODGE_REACH = 10;
@@ -69,8 +70,14 @@ export function asksForMisuse(words: Words): boolean {
 export function namesAnAgentRespelled(text: string): boolean {
   const respelled = respell(text);
   if (respelled === null) return false;
-  const words = terms.scan(respelled);
-  return words.any(NAMED_OUTRIGHT) || words.any(RESPELLED_NAMES);
+  const spelled = terms.scan(respelled.spelled);
+  // Nobody spells "d i s e a s e" or "p0is0n" out but to hide it: the common words count too.
+  if (spelled.any(NAMED_OUTRIGHT) || spelled.any(RESPELLED_NAMES) || spelled.any(HIDDEN_WORDS)) {
+    return true;
+  }
+  // Joined words are mostly compounds ("toxin-mediated"): only a name counts.
+  const joined = terms.scan(respelled.joined);
+  return joined.any(NAMED_OUTRIGHT) || joined.any(RESPELLED_NAMES);
 }
 
 // "disease agents a terrorist could obtain", "germs that could sicken a whole town", "the

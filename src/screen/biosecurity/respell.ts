@@ -47,13 +47,22 @@ function kindAt(text: string, i: number): number {
 const MAY_RESPELL =
   /[a-z][013457@$][a-z]|[a-z]{2}[013457@$]|[013457@$][a-z]{2}|[a-z][.*'-][a-z]|(?:^|[^a-z])[a-z][ .*_-][a-z][ .*_-][a-z](?:[^a-z]|$)/i;
 
+/** The words of a text that change when spelled back, each kind separated by blanks. */
+export interface Respelled {
+  /** Digits and symbols read as letters, or letters spaced out: "r1c1n", "d i s e a s e". */
+  readonly spelled: string;
+  /** Runs of letters joined across one mark: "ri.cin", and as often "well-known". */
+  readonly joined: string;
+}
+
 /**
  * The words of `text` that change when spelled back (digits and symbols between letters read as
- * letters, spaced-out letters joined), separated by blanks; null when no word changes.
+ * letters, spaced-out letters joined, runs cut by one mark joined); null when no word changes.
  */
-export function respell(text: string): string | null {
+export function respell(text: string): Respelled | null {
   if (!MAY_RESPELL.test(text)) return null;
   const out: string[] = [];
+  const joinedOut: string[] = [];
   let i = 0;
   const length = text.length;
   while (i < length) {
@@ -86,7 +95,7 @@ export function respell(text: string): string | null {
         if (KIND[code] === 2) word += AS_LETTER[code] as string;
         else if (KIND[code] === 1) word += text[k] as string;
       }
-      out.push(word);
+      (leet > 0 ? out : joinedOut).push(word);
     } else if (letters === 1 && end - i === 1) {
       // A lone letter followed by spacer-letter pairs: "s a r i n".
       let last = i;
@@ -113,11 +122,14 @@ export function respell(text: string): string | null {
         let word = "";
         for (let k = i; k <= last; k += 2) word += text[k] as string;
         out.push(word);
+        // "a d i s e a s e": the run may begin with the article or "I" before the name.
+        if (count > MIN_SPACED && /^[aiAI]/.test(word)) out.push(word.slice(1));
         end = last + 1;
       }
     }
     i = end;
-    if (out.length >= MAX_WORDS) break;
+    if (out.length + joinedOut.length >= MAX_WORDS) break;
   }
-  return out.length === 0 ? null : out.join(" ");
+  if (out.length === 0 && joinedOut.length === 0) return null;
+  return { spelled: out.join(" "), joined: joinedOut.join(" ") };
 }

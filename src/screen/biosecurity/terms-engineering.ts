@@ -129,6 +129,57 @@ export const RAISE = [
 ];
 export const TRAITS = ["transmiss*", "virulen*", "lethal*", "contagio*", "infectiv*"];
 
+// Genetic changes that make a disease spread better: "what would make measles spread faster,
+// genetically", "the genetic changes that would let a bird flu pass between people".
+export const GENETIC = [
+  "genetic*",
+  "gene",
+  "genes",
+  "mutation*",
+  "mutat*",
+  "engineer*",
+  "modif*",
+  "edit*",
+  "variant*",
+  "substitution*",
+];
+export const CAUSE = ["make", "let", "allow", "enable", "help"];
+export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
+export const BETTER = [
+  "faster",
+  "quicker",
+  "easier",
+  "easily",
+  "efficient*",
+  "better",
+  "more",
+  "between",
+  "among",
+  "airborne",
+  "human",
+  "humans",
+  "people",
+];
+
+// Growing a toxin-making genus in bulk and concentrating what it makes.
+export const TOXIGENIC = ["clostridium", "clostridia", "burkholderia", "rickettsia*", "yersinia"];
+export const GROW = ["grow", "growing", "cultur*", "ferment*", "propagat*", "breed"];
+export const SCALE = [
+  "bulk",
+  "large",
+  "litre*",
+  "liter*",
+  "gallon*",
+  "kilogram*",
+  "kg",
+  "scale",
+  "concentrat*",
+  "industrial",
+  "fermenter*",
+  "bioreactor*",
+  "secret*",
+];
+
 // Rebuilding a virus from synthetic DNA: the genome, the verb, and the synthetic source.
 export const GENOME = ["genome*", "cdna"];
 // Viruses only: rebuilding a gene or a protein from oligos is routine cloning.

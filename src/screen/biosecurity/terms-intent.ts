@@ -197,3 +197,152 @@ export const CODE_CONTEXT = [
 ];
 // Nitrogen mustards by code: relevant when made, or with the context above.
 export const MUSTARD_CODES = ["hn1", "hn2", "hn3"];
+
+// Reconnaissance of the places that hold agents: the place, its plans or its security, and no
+// permission.
+export const BIOLABS = [
+  "cdc",
+  "usamriid",
+  "detrick",
+  "porton",
+  "neidl",
+  "nbaf",
+  "biopreparat",
+  "bsl3",
+  "bsl4",
+  "biocontainment",
+  "biodefense",
+  "biodefence",
+];
+export const DISEASE = ["disease"];
+export const CONTROL = ["control"];
+export const PLANS = [
+  "floor",
+  "plan",
+  "plans",
+  "blueprint*",
+  "layout*",
+  "schematic*",
+  "security",
+  "guard*",
+  "camera*",
+  "badge*",
+  "keycard*",
+  "entrance*",
+  "access",
+];
+export const WITHOUT = ["without"];
+export const PERMISSION = [
+  "permission",
+  "authori*",
+  "authoris*",
+  "official",
+  "clearance",
+  "approval",
+  "consent",
+  "credentials",
+];
+export const UNAUTHORISED = [
+  "unauthori*",
+  "unauthoris*",
+  "sneak*",
+  "covert*",
+  "undetected",
+  "infiltrat*",
+  "trespass*",
+  "bypass*",
+  "evad*",
+];
+// "get past them", "sneak around the guards".
+export const GET_BY = ["get", "getting", "slip", "sneak"];
+export const PAST = ["past", "around"];
+
+// A gas made to kill ("make a gas that kills"), not one that kills pests.
+export const MAKE_GAS = ["make", "making", "produce", "producing", "generate", "create", "release"];
+export const GAS = ["gas", "gases", "fumes", "vapor*", "vapour*", "cloud", "smoke"];
+export const KILLS = ["kill*", "lethal", "deadly", "murder*", "chok*", "suffocat*", "asphyxiat*"];
+export const PESTS = [
+  "weed*",
+  "pest*",
+  "insect*",
+  "rat",
+  "rats",
+  "mice",
+  "mouse",
+  "rodent*",
+  "termite*",
+  "ant",
+  "ants",
+  "roach*",
+  "cockroach*",
+  "mold",
+  "mould",
+  "fung*",
+  "aphid*",
+  "mosquito*",
+  "bedbug*",
+  "flea*",
+  "moth*",
+  "slug*",
+  "gopher*",
+  "mole",
+  "moles",
+  "vermin",
+  "wasp*",
+  "lice",
+  "bacteria",
+  "germs",
+];
+
+// A chemical turned into a weapon: "turn a pesticide into a weapon against people".
+export const CHEMICAL_KINDS = [
+  "chemical*",
+  "pesticide*",
+  "insecticide*",
+  "herbicide*",
+  "fumigant*",
+  "toxin*",
+  "poison*",
+  "gas",
+  "compound*",
+  "cleaner*",
+];
+export const WEAPON = ["weapon", "weapons"];
+
+// A toxin's plant source bought in bulk or out of sight.
+export const TOXIC_PLANTS = [
+  "castor",
+  "rosary",
+  "jequirity",
+  "abrus",
+  "oleander",
+  "monkshood",
+  "aconite",
+  "foxglove",
+  "hemlock",
+];
+export const UNNOTICED = [
+  "suspicion",
+  "suspicious",
+  "noticing",
+  "questions",
+  "asking",
+  "unnoticed",
+  "discreet*",
+  "quietly",
+  "secretly",
+  "anonymous*",
+  "untraceabl*",
+];
+export const ACQUIRE_OR_PROCESS = [
+  "buy*",
+  "order*",
+  "obtain*",
+  "purchas*",
+  "get",
+  "process*",
+  "extract*",
+  "crush*",
+  "grind*",
+  "mash*",
+];

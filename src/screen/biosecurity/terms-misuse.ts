@@ -218,3 +218,32 @@ export const RESPELLED_NAMES = [
   "ebolla",
   "rycin",
 ];
+
+// Common words of the subject that count when they are spelled to hide them ("d i s e a s e",
+// "p0is0n"). Whole words only: a prefix would take "g3rm4ny" for a germ.
+export const HIDDEN_WORDS = [
+  "disease",
+  "diseases",
+  "pathogen",
+  "pathogens",
+  "poison",
+  "poisons",
+  "toxin",
+  "toxins",
+  "virus",
+  "viruses",
+  "bacteria",
+  "bacterium",
+  "germ",
+  "germs",
+  "infect",
+  "infection",
+  "plague",
+  "bioweapon",
+  "weapon",
+  "weapons",
+  "nerve",
+  "spores",
+  "epidemic",
+  "pandemic",
+];
