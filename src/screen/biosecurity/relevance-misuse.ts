@@ -10,7 +10,7 @@ import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
 import * as D from "./terms-deliberate.js";
 import * as T from "./terms-misuse.js";
 import { NAMED, WATER } from "./relevance-terms.js";
-import { respell } from "./respell.js";
+import { nameStartsOf, respell } from "./respell.js";
 
 const ORGANISM_KINDS = terms.list(T.ORGANISM_KINDS);
 const NAMED_GERMS = terms.list([...D.HUMAN_DISEASES, ...D.STRICT_AGENTS, ...T.WATER_GERMS]);
@@ -46,6 +46,8 @@ const ENHANCE = terms.list(T.ENHANCE);
 const RESPELLED_NAMES = terms.list(T.RESPELLED_NAMES);
 const NAMED_OUTRIGHT = terms.list(NAMED);
 const HIDDEN_WORDS = terms.list(T.HIDDEN_WORDS);
+// Joined words are built only when they begin like a name they could be.
+const NAME_STARTS = nameStartsOf([...NAMED, ...T.RESPELLED_NAMES]);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
 const DODGE_REACH = 10;
@@ -68,7 +70,7 @@ export function asksForMisuse(words: Words): boolean {
  * in English or another spelling. Checked last: most texts decide before it.
  */
 export function namesAnAgentRespelled(text: string): boolean {
-  const respelled = respell(text);
+  const respelled = respell(text, NAME_STARTS);
   if (respelled === null) return false;
   const spelled = terms.scan(respelled.spelled);
   // Nobody spells "d i s e a s e" or "p0is0n" out but to hide it: the common words count too.

@@ -27,6 +27,13 @@ const SPACERS = " .-_*";
 // Marks that cut a word without a blank; one of them between two runs of letters joins them.
 // Not "_", which joins the words of a program's names ("SO_MAN").
 const JOINERS = ".-*'";
+const IS_JOINER = new Uint8Array(128);
+for (const mark of JOINERS) IS_JOINER[mark.charCodeAt(0)] = 1;
+
+function joinerAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  return code < 128 && IS_JOINER[code] === 1;
+}
 /** A name cut by marks is joined only when it has at least this many letters ("v.x" is not). */
 const MIN_JOINED = 5;
 /** Letters spaced out are joined only in runs of at least this many. */
@@ -47,6 +54,32 @@ function kindAt(text: string, i: number): number {
 const MAY_RESPELL =
   /[a-z][013457@$][a-z]|[a-z]{2}[013457@$]|[013457@$][a-z]{2}|[a-z][.*'-][a-z]|(?:^|[^a-z])[a-z][ .*_-][a-z][ .*_-][a-z](?:[^a-z]|$)/i;
 
+/**
+ * The first letters of the names a joined word is matched against (`respell`'s `nameStarts`):
+ * "self.path" and "os.walk" begin no name, so no word is built for them.
+ */
+export function nameStartsOf(names: readonly string[]): ReadonlySet<string> {
+  const starts = new Set<string>();
+  for (const name of names) {
+    const stem = name.replace(/\*$/, "");
+    if (stem.length >= START_LETTERS) starts.add(stem.slice(0, START_LETTERS));
+  }
+  return starts;
+}
+
+const START_LETTERS = 3;
+
+// Whether the run at `i` begins (marks skipped) with the first letters of a name.
+function startsAName(text: string, i: number, starts: ReadonlySet<string>): boolean {
+  let start = "";
+  for (let k = i; k < text.length && start.length < START_LETTERS; k++) {
+    const code = text.charCodeAt(k);
+    if (code < 128 && KIND[code] === 1) start += String.fromCharCode(code | 0x20);
+    else if (!joinerAt(text, k)) return false;
+  }
+  return starts.has(start);
+}
+
 /** The words of a text that change when spelled back, each kind separated by blanks. */
 export interface Respelled {
   /** Digits and symbols read as letters, or letters spaced out: "r1c1n", "d i s e a s e". */
@@ -59,7 +92,7 @@ export interface Respelled {
  * The words of `text` that change when spelled back (digits and symbols between letters read as
  * letters, spaced-out letters joined, runs cut by one mark joined); null when no word changes.
  */
-export function respell(text: string): Respelled | null {
+export function respell(text: string, nameStarts?: ReadonlySet<string>): Respelled | null {
   if (!MAY_RESPELL.test(text)) return null;
   const out: string[] = [];
   const joinedOut: string[] = [];
@@ -80,14 +113,17 @@ export function respell(text: string): Respelled | null {
       if (kind === 2) leet++;
       end++;
       kind = kindAt(text, end);
-      if (kind === 0 && JOINERS.includes(text[end] ?? " ") && kindAt(text, end + 1) !== 0) {
+      if (kind === 0 && joinerAt(text, end) && kindAt(text, end + 1) !== 0) {
         marks++;
         end++;
         kind = kindAt(text, end);
       }
     }
     const letters = end - i - leet - marks;
-    const joined = marks > 0 && letters >= MIN_JOINED;
+    const joined =
+      marks > 0 &&
+      letters >= MIN_JOINED &&
+      (nameStarts === undefined || startsAName(text, i, nameStarts));
     if ((leet > 0 || joined) && letters >= 2 && end - i <= MAX_WORD) {
       let word = "";
       for (let k = i; k < end; k++) {
