@@ -10,7 +10,7 @@ import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
 import * as D from "./terms-deliberate.js";
 import * as T from "./terms-misuse.js";
 import { NAMED, WATER } from "./relevance-terms.js";
-import { respell } from "./respell.js";
+import { nameStartsOf, respell } from "./respell.js";
 
 const ORGANISM_KINDS = terms.list(T.ORGANISM_KINDS);
 const NAMED_GERMS = terms.list([...D.HUMAN_DISEASES, ...D.STRICT_AGENTS, ...T.WATER_GERMS]);
@@ -45,6 +45,9 @@ const FOR_HARM = terms.list(T.FOR_HARM);
 const ENHANCE = terms.list(T.ENHANCE);
 const RESPELLED_NAMES = terms.list(T.RESPELLED_NAMES);
 const NAMED_OUTRIGHT = terms.list(NAMED);
+const HIDDEN_WORDS = terms.list(T.HIDDEN_WORDS);
+// Joined words are built only when they begin like a name they could be.
+const NAME_STARTS = nameStartsOf([...NAMED, ...T.RESPELLED_NAMES]);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
 const DODGE_REACH = 10;
@@ -67,10 +70,16 @@ export function asksForMisuse(words: Words): boolean {
  * in English or another spelling. Checked last: most texts decide before it.
  */
 export function namesAnAgentRespelled(text: string): boolean {
-  const respelled = respell(text);
+  const respelled = respell(text, NAME_STARTS);
   if (respelled === null) return false;
-  const words = terms.scan(respelled);
-  return words.any(NAMED_OUTRIGHT) || words.any(RESPELLED_NAMES);
+  const spelled = terms.scan(respelled.spelled);
+  // Nobody spells "d i s e a s e" or "p0is0n" out but to hide it: the common words count too.
+  if (spelled.any(NAMED_OUTRIGHT) || spelled.any(RESPELLED_NAMES) || spelled.any(HIDDEN_WORDS)) {
+    return true;
+  }
+  // Joined words are mostly compounds ("toxin-mediated"): only a name counts.
+  const joined = terms.scan(respelled.joined);
+  return joined.any(NAMED_OUTRIGHT) || joined.any(RESPELLED_NAMES);
 }
 
 // "disease agents a terrorist could obtain", "germs that could sicken a whole town", "the

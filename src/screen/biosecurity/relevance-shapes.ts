@@ -70,6 +70,21 @@ export function askedNear(
   return false;
 }
 
+/**
+ * Whether some word of `verbs` is asked for (as in `askedNear`, whatever follows it): "how to
+ * stabilise", "I engineer", or the first word of the text.
+ */
+export function askedFor(words: Words, verbs: ListId): boolean {
+  if (!words.any(verbs)) return false;
+  let lastGuard = -Infinity;
+  for (let k = 0; k < words.size; k += 1) {
+    const at = words.position(k);
+    if (words.in(k, verbs) && at - lastGuard > GUARD_REACH && askedAt(words, k, at)) return true;
+    if (words.in(k, GUARDS)) lastGuard = at;
+  }
+  return false;
+}
+
 function askedAt(words: Words, k: number, at: number): boolean {
   if (at === 0) return true;
   return k > 0 && words.position(k - 1) === at - 1 && words.in(k - 1, ASKERS);

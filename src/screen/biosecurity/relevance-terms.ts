@@ -60,6 +60,23 @@ export const NAMED = [
   "biowapen*",
   "kampfstoff*",
   "vx",
+  // Genus and species names, British spellings and abbreviations of the same agents.
+  "francisella",
+  "pestis",
+  "tularaemia",
+  "bont",
+  "horsepox",
+  "guanarito",
+  "chapare",
+  "kyasanur",
+  "henipavirus*",
+  // Highly pathogenic avian influenza subtypes beside H5N1, and the 1957 pandemic strain.
+  "h7n9",
+  "h5n6",
+  "h5n8",
+  "h7n7",
+  "h2n2",
+  "hpai",
 ];
 
 export const PHRASES: readonly (readonly string[])[] = [
@@ -119,13 +136,24 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["chemische", "waffe*"],
   ["pathogen*", "bomb*"],
   ["germ", "warfare"],
+  ["small", "pox"],
+  ["equine", "encephal*"],
+  ["crimean", "congo"],
+  ["rift", "valley", "fever"],
 ];
 
 // Chlorine gas: relevant when it is made (see relevance.ts).
 export const CHLORINE_GAS = [["chlorine", "gas*"]];
 
 export const ENHANCE = ["enhanc*", "increas*", "boost*", "augment*", "maximi*", "heighten*"];
-export const DANGER_TRAITS = ["transmiss*", "virulen*", "pathogenic*", "lethal*", "contagio*"];
+export const DANGER_TRAITS = [
+  "transmiss*",
+  "virulen*",
+  "pathogenic*",
+  "lethal*",
+  "contagio*",
+  "infectiv*",
+];
 export const MORE = ["more"];
 export const MORE_TRAITS = [
   "deadly",

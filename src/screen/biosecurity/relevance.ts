@@ -3,13 +3,16 @@
 // so it leans towards recall on weapon-shaped requests while ordinary molecular biology,
 // medicine and chemistry ("sequence", "protein", "clone", "infection", "virus", "toxicity")
 // stay out.
-import type { Words } from "./words.js";
+import type { ListId, Words } from "./words.js";
 import * as T from "./relevance-terms.js";
 import { terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
 import { asksForDeliberateHarm } from "./relevance-deliberate.js";
 import { asksForMisuse, namesAnAgentRespelled } from "./relevance-misuse.js";
 import { asks, wardedOff } from "./relevance-shapes.js";
+import { disseminatesAnAgent } from "./relevance-dissemination.js";
+import { engineersOrRebuilds } from "./relevance-engineering.js";
+import { showsHarmfulIntent } from "./relevance-intent.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -51,6 +54,7 @@ const LAB_BREACH = terms.list(T.LAB_BREACH);
 const BLEACH = terms.list(T.BLEACH);
 const BLEACH_MIXES = terms.list(T.BLEACH_MIXES);
 const MIX = terms.list(T.MIX);
+const JOINS = terms.list(["and", "with", "plus", "into"]);
 const BLEACH_USE = terms.list(T.BLEACH_USE);
 const SUPERBUGS = terms.list(T.SUPERBUGS);
 const WEAPON = terms.list(["weapon", "weapons"]);
@@ -84,7 +88,8 @@ const DEADLY = terms.list(T.DEADLY);
 export function looksBiosecurityRelevant(text: string): boolean {
   if (typeof text !== "string") return false;
   const words = terms.scan(text);
-  if (words.size === 0) return false;
+  // A text of no listed word may still spell a name out ("r.i.c.i.n", "s4r1n").
+  if (words.size === 0) return namesAnAgentRespelled(text);
   if (words.any(NAMED) || words.phrase(PHRASES)) return true;
   // Chlorine gas is homework ("the reaction of chlorine gas with sodium") until it is made.
   if (words.phrase(CHLORINE_GAS) && words.any(MAKE)) return true;
@@ -106,6 +111,9 @@ export function looksBiosecurityRelevant(text: string): boolean {
     touchesChemicalWeapons(words) ||
     asksForDeliberateHarm(words) ||
     asksForMisuse(words) ||
+    disseminatesAnAgent(words) ||
+    engineersOrRebuilds(words) ||
+    showsHarmfulIntent(words) ||
     namesAnAgentRespelled(text)
   );
 }
@@ -210,9 +218,19 @@ function breachesContainment(words: Words): boolean {
   return (words.phrase(BSL_3) || words.any(BSL3)) && words.any(LAB_BREACH);
 }
 
+// Bleach put together with an acid, ammonia or alcohol: mixed, or joined into one product ("a
+// cleaner of bleach and ammonia"). Bleach weighed against ammonia ("is ammonia or bleach better
+// for cleaning") is neither.
 function mixesToxicGas(words: Words): boolean {
   if (!words.any(BLEACH) || !words.any(BLEACH_MIXES)) return false;
-  return words.any(MIX) || words.any(BLEACH_USE);
+  if (words.any(MIX)) return true;
+  if (!words.any(BLEACH_USE)) return false;
+  return joined(words, BLEACH, BLEACH_MIXES) || joined(words, BLEACH_MIXES, BLEACH);
+}
+
+// "bleach and ammonia", "bleach with vinegar": `first`, a joining word, then `second`.
+function joined(words: Words, first: ListId, second: ListId): boolean {
+  return words.near(first, JOINS, 1) && words.near(JOINS, second, 2);
 }
 
 // A request to aerosolise, spray or mass-culture a pathogen or toxin: "how do I aerosolize a

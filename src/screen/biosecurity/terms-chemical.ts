@@ -47,6 +47,10 @@ export const CW_NAMED = [
   "phenyldichloroarsine",
   "dichloroarsine",
   "chlorovinyldichloroarsine",
+  "dichlorodiethyl*",
+  // organometallics lethal in drops through gloves, the dimethylmercury kind
+  "diethylmercury",
+  "dimethylcadmium",
   // choking and vomiting agents
   "diphosgene",
   "perfluoroisobutylene",

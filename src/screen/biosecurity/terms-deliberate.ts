@@ -452,6 +452,11 @@ export const ACQUIRE = [
 export const CONTROLLED = [
   "pathogen*",
   "toxin*",
+  // Named by its containment level or kind: "a biosafety level 3 bug", "microbes".
+  "biosafety",
+  "bsl*",
+  "microb*",
+  "microorganism*",
   "strain",
   "strains",
   "isolate",

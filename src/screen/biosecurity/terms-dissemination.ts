@@ -1,0 +1,201 @@
+// Word lists of relevance-dissemination.ts: turning an agent into something that travels through
+// the air or a building. Patterns as in relevance-terms.ts. Very common words are left out: each
+// word of a list is kept by every scan.
+
+// Agents that only biology or toxicology names; "virus" and "bacteria" are left out where a
+// benign use (probiotics, phage sprays) shares the shape.
+export const AIRBORNE_AGENTS = [
+  "pathogen*",
+  "toxin*",
+  "spore*",
+  "anthrax",
+  "plague",
+  "germ",
+  "germs",
+  "bioweapon*",
+  "agent",
+  "agents",
+];
+// The same, with the generic words, for shapes that also need an asked verb.
+export const ANY_AGENTS = [...AIRBORNE_AGENTS, "virus*", "viral", "bacteri*", "microb*", "strain"];
+
+// The verb of making an aerosol, in the forms that are asked for or commanded ("aerosolize the
+// toxin", "aerosolising it"), not the participle a study describes ("aerosolized surfactant").
+export const AEROSOLISE = [
+  "aerosolize",
+  "aerosolise",
+  "aerosolizing",
+  "aerosolising",
+  "weaponize",
+  "weaponise",
+];
+// Where the aerosol is meant to go: people gathered.
+export const GATHERINGS = [
+  "city",
+  "cities",
+  "town",
+  "crowd*",
+  "stadium*",
+  "subway*",
+  "metro",
+  "concert*",
+  "mall*",
+  "airport*",
+  "population*",
+  "people",
+];
+
+// Spraying or dispersing, asked for: "to spray a pathogen over a town".
+export const SPRAY = [
+  "spray",
+  "spraying",
+  "disperse",
+  "dispersing",
+  "disseminate",
+  "disseminating",
+  "nebulize",
+  "nebulise",
+  "mist",
+  "fog",
+  "atomize",
+  "atomise",
+];
+// Spraying to clean: the agent is the target, not the payload.
+export const CLEANERS = [
+  "disinfect*",
+  "sanitiz*",
+  "sanitis*",
+  "sterili*",
+  "fungicid*",
+  "bactericid*",
+  "biocid*",
+  "antimicrobial*",
+  "antiseptic*",
+  "bleach",
+  "alcohol",
+  "ethanol",
+];
+
+// Drying and milling an agent into a powder that floats.
+export const MILL = [
+  "mill",
+  "milling",
+  "grind",
+  "grinding",
+  "micronis*",
+  "microniz*",
+  "pulveri*",
+  "lyophili*",
+];
+export const FINE = [
+  "powder*",
+  "air",
+  "airborne",
+  "aerosol*",
+  "float*",
+  "respirab*",
+  "fine",
+  "micron*",
+  "dispers*",
+  "inhal*",
+];
+
+// The size of the particles and where they land.
+export const PARTICLE = [
+  "particle",
+  "particles",
+  "droplet*",
+  "micron*",
+  "micrometer*",
+  "micrometre*",
+  "mmad",
+  "respirab*",
+];
+export const LUNGS = [
+  "lung",
+  "lungs",
+  "alveol*",
+  "inhal*",
+  "aerosol*",
+  "airborne",
+  "dispers*",
+  "spray*",
+  "breath*",
+];
+// Tuning the size for effect, not measuring it.
+export const OPTIMAL = ["should", "ideal", "optimal", "optimum", "best", "maximi*", "maximis*"];
+
+// A building's air, into which something is put.
+export const VENTS = [
+  "hvac",
+  "ventilation",
+  "vent",
+  "vents",
+  "duct",
+  "ducts",
+  "ductwork",
+  "intake*",
+];
+export const PUT_IN = [
+  "put",
+  "putting",
+  "add",
+  "adding",
+  "introduce",
+  "introducing",
+  "release",
+  "releasing",
+  "pump",
+  "pumping",
+  "blow",
+  "blowing",
+  "spread",
+  "spreading",
+  "inject",
+  "injecting",
+  "drop",
+  "dump",
+  "pour",
+  "sneak",
+  "slip",
+  "feed",
+  "seed",
+];
+
+// Keeping an agent alive through dispersal: "stabilise the virus so it survives spraying".
+export const STABILISE = [
+  "stabili*",
+  "preserv*",
+  "harden*",
+  "toughen*",
+  "make",
+  "keep",
+  "formulat*",
+  "encapsulat*",
+  "coat",
+];
+export const SURVIVES = [
+  "surviv*",
+  "persist*",
+  "stable",
+  "stability",
+  "viable",
+  "viability",
+  "longer",
+  "hardier",
+  "intact",
+];
+export const DISPERSAL = [
+  "spray*",
+  "sprayer*",
+  "aerosol*",
+  "dispers*",
+  "disseminat*",
+  "drone*",
+  "duster*",
+  "nebuli*",
+  "airborne",
+  "atomi*",
+  "mister*",
+  "fogger*",
+];

@@ -1,0 +1,231 @@
+// Word lists of relevance-engineering.ts: making an agent spread to new hosts, escape immunity or
+// grow more dangerous, rebuilding a virus from synthetic DNA, and DNA vendors that skip the
+// screening of orders. Patterns as in relevance-terms.ts.
+
+// Virus names that end in "virus": the word lists match prefixes, so "virus*" misses them.
+export const VIRUS_FAMILIES = [
+  "poliovirus*",
+  "coronavirus*",
+  "betacoronavirus*",
+  "sarbecovirus*",
+  "merbecovirus*",
+  "poxvirus*",
+  "orthopoxvirus*",
+  "henipavirus*",
+  "filovirus*",
+  "arenavirus*",
+  "alphavirus*",
+  "flavivirus*",
+  "hantavirus*",
+  "bunyavirus*",
+  "nairovirus*",
+  "phlebovirus*",
+  "paramyxovirus*",
+  "orthomyxovirus*",
+  "enterovirus*",
+  "lyssavirus*",
+  "influenzavirus*",
+  "horsepox",
+  "orthopox*",
+];
+// What is engineered: an agent, or the mutations and proteins of one.
+export const ENGINEERED = [
+  ...VIRUS_FAMILIES,
+  "virus*",
+  "viral",
+  "pathogen*",
+  "bacteri*",
+  "strain",
+  "strains",
+  "isolate",
+  "isolates",
+  "flu",
+  "influenza",
+  "mutation*",
+  "mutant*",
+  "variant*",
+  "spike",
+  "hemagglutinin",
+  "haemagglutinin",
+  "substitution*",
+];
+// Verbs of engineering a change in: the deliberate-harm checks' ENGINEER verbs plus putting a
+// mutation in.
+export const CHANGE = [
+  "engineer*",
+  "introduc*",
+  "insert*",
+  "design*",
+  "creat*",
+  "make",
+  "modif*",
+  "mutat*",
+  "edit",
+  "add",
+  "build",
+  "select",
+  "evolve",
+  "tweak*",
+  "alter*",
+];
+export const ESCAPE = ["evad*", "evasion", "escap*", "resist*", "bypass*", "dodg*", "overcom*"];
+export const DEFENCES = [
+  "vaccin*",
+  "immun*",
+  "antibod*",
+  "antibiotic*",
+  "antiviral*",
+  "antimicrobial*",
+  "interferon",
+];
+// Medical and diagnostic work around escape: "a vaccine that overcomes escape".
+export const CLINICAL = ["review", "patients", "clinical", "cohort*", "surveillance", "trial*"];
+
+// Widening the hosts or cells an agent infects.
+export const WIDEN = [
+  "expand*",
+  "broaden*",
+  "widen*",
+  "extend*",
+  "alter*",
+  "chang*",
+  "shift*",
+  "switch*",
+  "retarget*",
+  "adapt*",
+];
+export const HOST = ["host"];
+export const RANGE = ["range", "ranges", "specificity", "tropism"];
+export const TROPISM = ["tropism"];
+
+// Serial passage in animals to select for spread.
+export const PASSAGE = ["passag*"];
+export const MAMMALS = ["ferret*", "mammal*", "mice", "guinea", "macaque*", "pigs", "hamster*"];
+export const SPREAD_TRAITS = [
+  "airborne",
+  "transmiss*",
+  "aerosol*",
+  "contagio*",
+  "virulen*",
+  "lethal*",
+  "respiratory",
+];
+
+// Raising a dangerous trait, beyond "enhance" and "increase": "improve the transmissibility",
+// "optimise the virulence". Pathogenicity is left out: "improve pathogenicity prediction" is
+// genomics.
+export const RAISE = [
+  "improv*",
+  "optimi*",
+  "optimis*",
+  "strengthen*",
+  "amplif*",
+  "raise",
+  "raising",
+  "boost*",
+  "heighten*",
+  "maximi*",
+  "maximis*",
+];
+export const TRAITS = ["transmiss*", "virulen*", "lethal*", "contagio*", "infectiv*"];
+
+// Genetic changes that make a disease spread better: "what would make measles spread faster,
+// genetically", "the genetic changes that would let a bird flu pass between people".
+export const GENETIC = [
+  "genetic*",
+  "gene",
+  "genes",
+  "mutation*",
+  "mutat*",
+  "engineer*",
+  "modif*",
+  "edit*",
+  "variant*",
+  "substitution*",
+];
+export const CAUSE = ["make", "let", "allow", "enable", "help"];
+export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
+export const BETTER = [
+  "faster",
+  "quicker",
+  "easier",
+  "easily",
+  "efficient*",
+  "better",
+  "more",
+  "between",
+  "among",
+  "airborne",
+  "human",
+  "humans",
+  "people",
+];
+
+// Growing a toxin-making genus in bulk and concentrating what it makes.
+export const TOXIGENIC = ["clostridium", "clostridia", "burkholderia", "rickettsia*", "yersinia"];
+export const GROW = ["grow", "growing", "cultur*", "ferment*", "propagat*", "breed"];
+export const SCALE = [
+  "bulk",
+  "large",
+  "litre*",
+  "liter*",
+  "gallon*",
+  "kilogram*",
+  "kg",
+  "scale",
+  "concentrat*",
+  "industrial",
+  "fermenter*",
+  "bioreactor*",
+  "secret*",
+];
+
+// Rebuilding a virus from synthetic DNA: the genome, the verb, and the synthetic source.
+export const GENOME = ["genome*", "cdna"];
+// Viruses only: rebuilding a gene or a protein from oligos is routine cloning.
+export const VIRUSES = [...VIRUS_FAMILIES, "virus*", "viral"];
+export const REBUILD = [
+  "assembl*",
+  "stitch*",
+  "build",
+  "construct*",
+  "synthesi*",
+  "reconstruct*",
+  "recreat*",
+  "reboot*",
+  "boot",
+  "rescu*",
+  "reconstitut*",
+  "resurrect*",
+];
+export const SYNTHETIC = ["synthetic", "oligo*", "gblock*", "mail", "scratch", "chemically"];
+// Booting a virus up from its DNA is rebuilding it whatever the source.
+export const BOOT = ["reboot*", "boot", "rescu*", "reconstitut*", "resurrect*"];
+
+// DNA vendors that do not screen orders.
+// Not "sequence": a programmer's word as much.
+export const DNA = ["dna", "gene", "genes", "oligo*", "genome", "genomes"];
+export const VENDORS = [
+  "compan*",
+  "vendor*",
+  "provider*",
+  "supplier*",
+  "orders",
+  "synthesis",
+  "foundr*",
+  "printer*",
+];
+export const SKIP = [
+  "skip*",
+  "lax",
+  "avoid*",
+  "bypass*",
+  "evad*",
+  "circumvent*",
+  "sidestep*",
+  "ignore*",
+  "unscreened",
+  "unchecked",
+];
+export const NOT = ["not", "t", "no", "without", "never", "dont", "doesnt"];
+export const SCREENING = ["screen", "screening", "screens", "check", "checks", "vet", "verify"];
