@@ -8,6 +8,7 @@ import { EgressBlockedError, type EgressPolicy } from "../screen/host/egress.js"
 import { annotate } from "../screen/injection/annotate.js";
 import { scanToolResult } from "../screen/injection/scan.js";
 import { ToolRefusal } from "./errors.js";
+import { internalAddressReason } from "./fetch-internal.js";
 
 export interface FetchLimits {
   /** Body bytes kept; the rest is not read. @default 2 MiB */
@@ -59,6 +60,13 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
         );
       }
       throw new ToolRefusal("egress", "the egress check could not run; refusing");
+    }
+    const internal = internalAddressReason(current, options.egress);
+    if (internal !== null) {
+      throw new ToolRefusal(
+        "egress",
+        hops === 0 ? internal : `a redirect (hop ${hops}) was refused: ${internal}`,
+      );
     }
     let response: Response;
     try {

@@ -8,6 +8,7 @@ import { redactShellText } from "../screen/host/redact.js";
 import { commandMentionsSecretPath } from "../screen/host/secret-paths.js";
 import { hostPrecheckCommand } from "../screen/shell/precheck.js";
 import { ToolRefusal } from "./errors.js";
+import { internalAddressReason } from "./fetch-internal.js";
 import { fetchPage, type FetchLimits } from "./fetch-tool.js";
 import type { GateVerdict, PermissionGate } from "./gate.js";
 import type { KernelSession } from "./kernel-session.js";
@@ -96,18 +97,21 @@ export async function runTool(
     }
     case "fetch": {
       const url = str("url");
-      let domain: string;
+      let parsed: URL;
       try {
-        domain = new URL(url.trim()).hostname;
+        parsed = new URL(url.trim());
       } catch {
         throw new ToolRefusal("input", "url is not a valid absolute URL; nothing was fetched");
       }
-      // The first hop's egress verdict comes before the question to the user.
+      const domain = parsed.hostname;
+      // The first hop's egress verdicts come before the question to the user.
       try {
         ctx.egress.checkUrl(url);
       } catch (error) {
         throw new ToolRefusal("egress", error instanceof Error ? error.message : String(error));
       }
+      const internal = internalAddressReason(parsed, ctx.egress);
+      if (internal !== null) throw new ToolRefusal("egress", internal);
       await gate(domain);
       const page = await fetchPage(url, {
         egress: ctx.egress,
