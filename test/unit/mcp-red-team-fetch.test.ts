@@ -192,9 +192,9 @@ describe("fetch red team against a loopback server", () => {
 
 describe("fetch red team with the allowlist off", () => {
   const requested: string[] = [];
-  const fakeFetch = (async (input: string | URL | Request) => {
-    requested.push(String(input));
-    return new Response("metadata: role credentials", { status: 200 });
+  const fakeFetch = ((input: string) => {
+    requested.push(input);
+    return Promise.resolve(new Response("metadata: role credentials", { status: 200 }));
   }) as typeof fetch;
   const offOptions = (egress = new EgressPolicy({ mode: "off" })) => ({
     egress,
@@ -238,12 +238,14 @@ describe("fetch red team with the allowlist off", () => {
 
   test("a redirect from an ordinary page to the metadata service is refused at that hop", async () => {
     requested.length = 0;
-    const redirecting = (async (input: string | URL | Request) => {
-      requested.push(String(input));
-      return new Response(null, {
-        status: 302,
-        headers: { location: "http://169.254.169.254/latest/meta-data/" },
-      });
+    const redirecting = ((input: string) => {
+      requested.push(input);
+      return Promise.resolve(
+        new Response(null, {
+          status: 302,
+          headers: { location: "http://169.254.169.254/latest/meta-data/" },
+        }),
+      );
     }) as typeof fetch;
     await assert.rejects(
       fetchPage("http://example.com/", { ...offOptions(), fetch: redirecting }),
