@@ -9,8 +9,9 @@
 // operator listed in the allowlist groups or granted is fetched as asked. Loopback and private
 // ranges are left to the allowlist and the gate: fetching a local page is an intended use.
 //
-// Lexical: a DNS name that resolves to one of these is not caught here (see the README's fetch
-// notes); the allowlist is the boundary for names.
+// Lexical: a DNS name that resolves to one of these is not caught here (node:fetch offers no hook
+// on the address it connects to, and a lookup before it would race a rebinding name); the
+// allowlist is the boundary for names.
 import { normalizeHost, type EgressPolicy } from "../screen/host/egress.js";
 
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog"]);

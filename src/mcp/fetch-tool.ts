@@ -6,8 +6,9 @@ import type { ReadableStreamDefaultReader } from "node:stream/web";
 import type { ScreenConfig } from "../config/screen-config.js";
 import { EgressBlockedError, type EgressPolicy } from "../screen/host/egress.js";
 import { annotate } from "../screen/injection/annotate.js";
-import { scanToolResult } from "../screen/injection/scan.js";
+import { scanToolResult, scanToolResultStatic } from "../screen/injection/scan.js";
 import { ToolRefusal } from "./errors.js";
+import { decodeBody, hiddenReadings } from "./fetch-decode.js";
 import { internalAddressReason } from "./fetch-internal.js";
 
 export interface FetchLimits {
@@ -104,13 +105,20 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
       continue;
     }
     const body = await readBounded(response, limits, current);
-    let text = body.data.toString("utf8");
+    let text = decodeBody(body.data, response.headers.get("content-type"));
     let injected = false;
     if (options.screens.injectionScan) {
-      const verdict = await scanToolResult(text, {
-        useModel: options.screens.safetyMode === "llm",
-        model: options.screens.model,
-      });
+      // A reading that hides the instructions from the scanner (not from the model) is scanned
+      // too; the model tier, when on, reads the text as the model does.
+      const hidden = hiddenReadings(text)
+        .map(scanToolResultStatic)
+        .find((found) => found.injected);
+      const verdict =
+        hidden ??
+        (await scanToolResult(text, {
+          useModel: options.screens.safetyMode === "llm",
+          model: options.screens.model,
+        }));
       injected = verdict.injected;
       text = annotate(text, verdict);
     }
