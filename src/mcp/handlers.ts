@@ -51,7 +51,7 @@ export async function runTool(
   ctx: ToolContext,
   { trace, signal }: ToolCall,
 ): Promise<ToolOutput> {
-  const gate = async (target: string): Promise<void> => {
+  const gate = async (target: string | readonly string[]): Promise<void> => {
     const started = performance.now();
     try {
       trace.verdict = await ctx.gate.check(name, target);
@@ -73,7 +73,7 @@ export async function runTool(
       return bash(command, { timeoutMs, signal }, ctx);
     }
     case "read_file": {
-      await gate(str("path"));
+      await gate(ctx.files.gateSpellings(str("path")));
       const read = ctx.files.read(str("path"));
       const note = read.truncated
         ? `\n[cellguard: the file is ${read.bytes} bytes; only the first part is shown]`
@@ -81,7 +81,7 @@ export async function runTool(
       return { text: `${read.text}${note}`, isError: false };
     }
     case "write_file": {
-      await gate(str("path"));
+      await gate(ctx.files.gateSpellings(str("path")));
       const written = ctx.files.write(str("path"), str("content"));
       return {
         text: `${written.created ? "created" : "replaced"} ${str("path")} (${written.bytes} bytes)`,
@@ -90,7 +90,7 @@ export async function runTool(
     }
     case "list_dir": {
       const path = str("path") === "" ? "." : str("path");
-      await gate(path);
+      await gate(ctx.files.gateSpellings(path));
       const listed = ctx.files.list(path);
       const more = listed.truncated ? "\n[cellguard: more entries were not listed]" : "";
       return { text: `${listed.entries.join("\n")}${more}`, isError: false };

@@ -25,7 +25,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join, posix, relative, sep } from "node:path";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
 import { foldName } from "../screen/host/fold.js";
 import { isSecretPath } from "../screen/host/secret-paths.js";
@@ -158,36 +158,59 @@ export class WorkspaceFiles {
     const target = this.#resolve(path === "" ? "." : path);
     if (target.kind !== "dir") throw refusal("input", `${shown(path)} is not a directory`);
     const dir = pinDirectory(target.absolute, path);
+    // Names and kinds both come through the pinned descriptor: a directory swapped for a link
+    // after the pin cannot make the listing describe files outside the workspace.
     let names: string[];
+    const entries: string[] = [];
     try {
       names = readdirSync(dir.base).sort();
+      for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
+        const rel = target.relative === "" ? name : `${target.relative}/${name}`;
+        let kind: string;
+        let size = "";
+        try {
+          const st = lstatSync(join(dir.base, name));
+          kind = st.isSymbolicLink()
+            ? "link"
+            : st.isDirectory()
+              ? "dir"
+              : st.isFile()
+                ? "file"
+                : "other";
+          if (st.isFile()) size = ` ${st.size}`;
+        } catch (error) {
+          if (isAbsentError(error)) continue;
+          kind = "unreadable";
+        }
+        entries.push(
+          `${kind} ${listedName(name)}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
+        );
+      }
     } finally {
       closeSync(dir.fd);
     }
-    const entries: string[] = [];
-    for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
-      const rel = target.relative === "" ? name : `${target.relative}/${name}`;
-      let kind: string;
-      let size = "";
-      try {
-        const st = lstatSync(join(target.absolute, name));
-        kind = st.isSymbolicLink()
-          ? "link"
-          : st.isDirectory()
-            ? "dir"
-            : st.isFile()
-              ? "file"
-              : "other";
-        if (st.isFile()) size = ` ${st.size}`;
-      } catch (error) {
-        if (isAbsentError(error)) continue;
-        kind = "unreadable";
-      }
-      entries.push(
-        `${kind} ${listedName(name)}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
-      );
-    }
     return { entries, truncated: names.length > MAX_LIST_ENTRIES };
+  }
+
+  /**
+   * The spellings of a path the permission gate judges: links expanded (what the call touches,
+   * shown first), normalised as written, and as given; the strictest rule over them holds, so
+   * `docs/../private/x`, `./private/x`, an absolute path or a link cannot slip past a rule
+   * written for `private/*`. Runs the pre-gate and the alias walk.
+   * @throws {ToolRefusal} the same refusals as read, write and list.
+   */
+  gateSpellings(path: string): string[] {
+    const target = this.#resolve(path === "" ? "." : path);
+    const lexical = isAbsolute(path) ? relative(this.root, path) : path;
+    let normalised = posix.normalize(lexical.split(sep).join("/"));
+    if (normalised.length > 1 && normalised.endsWith("/")) normalised = normalised.slice(0, -1);
+    const tidy = (spelling: string): string =>
+      spelling === "" || spelling === "./"
+        ? "."
+        : spelling.startsWith("./")
+          ? spelling.slice(2)
+          : spelling;
+    return [...new Set([tidy(target.relative), tidy(normalised), path])];
   }
 
   /**
