@@ -31,6 +31,11 @@ export interface FetchToolOptions {
   readonly screens: ScreenConfig;
   readonly limits?: FetchLimits;
   readonly fetch?: typeof fetch;
+  /**
+   * Asked before each redirect hop is requested, after its egress checks; a rejection stops
+   * the fetch with that error (the permission gate uses it).
+   */
+  readonly beforeRedirect?: (next: URL) => Promise<void>;
 }
 
 export interface FetchedPage {
@@ -51,24 +56,7 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = parseHttpUrl(url);
   for (let hops = 0; ; hops += 1) {
-    try {
-      options.egress.checkUrl(current.href);
-    } catch (error) {
-      if (error instanceof EgressBlockedError) {
-        throw new ToolRefusal(
-          "egress",
-          hops === 0 ? error.message : `a redirect (hop ${hops}) was refused: ${error.message}`,
-        );
-      }
-      throw new ToolRefusal("egress", "the egress check could not run; refusing");
-    }
-    const internal = internalAddressReason(current, options.egress);
-    if (internal !== null) {
-      throw new ToolRefusal(
-        "egress",
-        hops === 0 ? internal : `a redirect (hop ${hops}) was refused: ${internal}`,
-      );
-    }
+    egressChecks(current, options.egress, hops);
     let response: Response;
     try {
       response = await doFetch(current.href, {
@@ -102,6 +90,10 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
         );
       }
       current = checkScheme(next);
+      if (options.beforeRedirect !== undefined) {
+        egressChecks(current, options.egress, hops + 1);
+        await options.beforeRedirect(current);
+      }
       continue;
     }
     const body = await readBounded(response, limits, current);
@@ -132,6 +124,20 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
       hops,
     };
   }
+}
+
+/** The allowlist and the internal-address refusal for one hop. @throws {ToolRefusal} */
+function egressChecks(url: URL, egress: EgressPolicy, hops: number): void {
+  const onHop = (message: string): string =>
+    hops === 0 ? message : `a redirect (hop ${hops}) was refused: ${message}`;
+  try {
+    egress.checkUrl(url.href);
+  } catch (error) {
+    if (error instanceof EgressBlockedError) throw new ToolRefusal("egress", onHop(error.message));
+    throw new ToolRefusal("egress", "the egress check could not run; refusing");
+  }
+  const internal = internalAddressReason(url, egress);
+  if (internal !== null) throw new ToolRefusal("egress", onHop(internal));
 }
 
 function parseHttpUrl(url: string): URL {

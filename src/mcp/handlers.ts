@@ -112,12 +112,20 @@ export async function runTool(
       }
       const internal = internalAddressReason(parsed, ctx.egress);
       if (internal !== null) throw new ToolRefusal("egress", internal);
-      await gate(domain);
+      await gate(hostSpellings(domain));
+      // A redirect to another host is put to the gate too: a deny (or an ask) for a domain
+      // holds when a page the user allowed redirects there.
+      const judged = new Set([domain]);
       const page = await fetchPage(url, {
         egress: ctx.egress,
         screens: ctx.screens,
         limits: ctx.fetchLimits,
         ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+        beforeRedirect: async (next) => {
+          if (judged.has(next.hostname)) return;
+          await gate(hostSpellings(next.hostname));
+          judged.add(next.hostname);
+        },
       });
       const cut = page.truncated ? `; cut to ${page.bytes} bytes` : "";
       return {
@@ -138,6 +146,13 @@ export async function runTool(
           };
     }
   }
+}
+
+/** A host as the gate judges it: as the URL parser wrote it, and without a trailing dot. */
+function hostSpellings(host: string): string[] {
+  let bare = host;
+  while (bare.endsWith(".")) bare = bare.slice(0, -1);
+  return [host, bare];
 }
 
 /** A Cell's limit and its caller's cancellation. */

@@ -1,14 +1,19 @@
 // Red-team of the permission gate on the file tools: a rule is written for one spelling of a path,
 // and a call may spell the same file another way (`..` through an allowed folder, `./`, `//`, an
-// absolute path, a link). The gate judges every spelling and the strictest decision holds.
+// absolute path, a link). The gate judges every spelling and the strictest decision holds. And
+// a fetch: a redirect to a denied host, and a host spelled with a trailing dot.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { readScreenConfig } from "../../src/config/screen-config.js";
 import { GateRefusal } from "../../src/mcp/errors.js";
 import { PermissionGate } from "../../src/mcp/gate.js";
+import { runTool, type ToolContext } from "../../src/mcp/handlers.js";
+import { KernelSession } from "../../src/mcp/kernel-session.js";
 import { UNPROTECTED } from "../../src/mcp/protection.js";
+import { EgressPolicy } from "../../src/screen/host/egress.js";
 import { WorkspaceFiles } from "../../src/mcp/workspace-files.js";
 
 interface Setup {
@@ -43,6 +48,90 @@ function setup(rules: unknown[]): Setup {
   });
   return { ws: files.root, files, gate, asked, done: () => rmSync(dir, { recursive: true }) };
 }
+
+describe("gate red team: fetch", () => {
+  const requested: string[] = [];
+  const fakeFetch = ((input: string) => {
+    requested.push(input);
+    const url = new URL(input);
+    if (url.hostname === "docs.example" && url.pathname === "/moved")
+      return Promise.resolve(
+        new Response(null, { status: 302, headers: { location: "http://denied.example/grab" } }),
+      );
+    if (url.hostname === "docs.example" && url.pathname === "/local")
+      return Promise.resolve(new Response(null, { status: 302, headers: { location: "/page" } }));
+    return Promise.resolve(new Response("page", { status: 200 }));
+  }) as typeof fetch;
+
+  function context(s: Setup): ToolContext {
+    return {
+      env: {},
+      screens: readScreenConfig({}),
+      egress: new EgressPolicy({ mode: "off" }),
+      gate: s.gate,
+      files: s.files,
+      kernel: new KernelSession({
+        workspace: s.ws,
+        env: {},
+        sandboxMode: "off",
+        python: undefined,
+        protection: UNPROTECTED,
+        onWarning: () => undefined,
+      }),
+      fetchLimits: { maxBytes: 1000, timeoutMs: 5000, maxRedirects: 3 },
+      fetch: fakeFetch,
+    };
+  }
+  const call = (ctx: ToolContext, url: string) =>
+    runTool("fetch", { url }, ctx, { trace: { verdict: null, gateMs: 0 } });
+
+  test("a denied domain stays denied behind a redirect from an allowed one, and is not requested", async () => {
+    const s = setup([
+      { tool: "fetch", pattern: "*", decision: "allow" },
+      { tool: "fetch", pattern: "denied.example", decision: "deny" },
+    ]);
+    try {
+      requested.length = 0;
+      await assert.rejects(call(context(s), "http://docs.example/moved"), (error: unknown) => {
+        assert.ok(error instanceof GateRefusal, String(error));
+        assert.match(error.message, /denied\.example/);
+        return true;
+      });
+      assert.deepEqual(requested, ["http://docs.example/moved"]);
+    } finally {
+      s.done();
+    }
+  });
+
+  test("a trailing dot does not take a host past its deny rule", async () => {
+    const s = setup([
+      { tool: "fetch", pattern: "*", decision: "allow" },
+      { tool: "fetch", pattern: "denied.example", decision: "deny" },
+    ]);
+    try {
+      requested.length = 0;
+      for (const url of ["http://denied.example./", "http://DENIED.example../x"]) {
+        await assert.rejects(call(context(s), url), GateRefusal, url);
+      }
+      assert.deepEqual(requested, []);
+    } finally {
+      s.done();
+    }
+  });
+
+  test("a redirect on the same host is not asked about again", async () => {
+    const s = setup([{ tool: "fetch", pattern: "docs.example", decision: "allow" }]);
+    try {
+      requested.length = 0;
+      const result = await call(context(s), "http://docs.example/local");
+      assert.equal(result.isError, false);
+      assert.deepEqual(requested, ["http://docs.example/local", "http://docs.example/page"]);
+      assert.deepEqual(s.asked, []);
+    } finally {
+      s.done();
+    }
+  });
+});
 
 describe("gate red team: spellings of a file path", () => {
   test("a deny written for a folder holds for every spelling of a file in it", async () => {
