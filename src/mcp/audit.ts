@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { redactShellText } from "../screen/host/redact.js";
+import { maskCommandCredentials, maskUserinfo } from "./audit-credentials.js";
 import { commandMentionsSecretPath, isSecretPath } from "../screen/host/secret-paths.js";
 import { hardenDir } from "../store/permissions.js";
 import { AuditLogError, type RefusingLayer } from "./errors.js";
@@ -97,7 +98,9 @@ export class AuditLog {
       duration_ms: Math.round(entry.durationMs * 1000) / 1000,
       gate_ms: Math.round(entry.gateMs * 1000) / 1000,
       args: entry.args,
-      ...(entry.detail === undefined ? {} : { detail: redactShellText(entry.detail, TEXT_LIMIT) }),
+      ...(entry.detail === undefined
+        ? {}
+        : { detail: redactShellText(maskCommandCredentials(entry.detail), TEXT_LIMIT) }),
     })}\n`;
     try {
       writeSync(fd, line);
@@ -133,20 +136,27 @@ export function maskCommand(text: string): string {
     }
     working = next;
   }
-  return redactShellText(working, TEXT_LIMIT);
+  return redactShellText(maskCommandCredentials(working), TEXT_LIMIT);
 }
 
-/** A URL without its query and fragment (they often carry tokens), redacted. */
+/**
+ * A URL without its user information, query, fragment and `;` path parameters (all of which
+ * often carry tokens: `;jsessionid=`), redacted.
+ */
 export function maskUrl(url: string): string {
   try {
     const parsed = new URL(url);
     const query = parsed.search === "" ? "" : "?<query redacted>";
-    return redactShellText(
-      `${parsed.protocol}//${parsed.host}${parsed.pathname}${query}`,
-      TEXT_LIMIT,
-    );
+    const path = parsed.pathname
+      .split("/")
+      .map((segment) => {
+        const semicolon = segment.indexOf(";");
+        return semicolon < 0 ? segment : `${segment.slice(0, semicolon)};<redacted>`;
+      })
+      .join("/");
+    return redactShellText(`${parsed.protocol}//${parsed.host}${path}${query}`, TEXT_LIMIT);
   } catch {
-    return redactShellText(url.split(/[?#]/, 1)[0] ?? "", TEXT_LIMIT);
+    return redactShellText(maskUserinfo(url.split(/[?#]/, 1)[0] ?? ""), TEXT_LIMIT);
   }
 }
 

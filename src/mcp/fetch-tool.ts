@@ -6,8 +6,10 @@ import type { ReadableStreamDefaultReader } from "node:stream/web";
 import type { ScreenConfig } from "../config/screen-config.js";
 import { EgressBlockedError, type EgressPolicy } from "../screen/host/egress.js";
 import { annotate } from "../screen/injection/annotate.js";
-import { scanToolResult } from "../screen/injection/scan.js";
+import { scanToolResult, scanToolResultStatic } from "../screen/injection/scan.js";
 import { ToolRefusal } from "./errors.js";
+import { decodeBody, hiddenReadings } from "./fetch-decode.js";
+import { internalAddressReason } from "./fetch-internal.js";
 
 export interface FetchLimits {
   /** Body bytes kept; the rest is not read. @default 2 MiB */
@@ -29,6 +31,11 @@ export interface FetchToolOptions {
   readonly screens: ScreenConfig;
   readonly limits?: FetchLimits;
   readonly fetch?: typeof fetch;
+  /**
+   * Asked before each redirect hop is requested, after its egress checks; a rejection stops
+   * the fetch with that error (the permission gate uses it).
+   */
+  readonly beforeRedirect?: (next: URL) => Promise<void>;
 }
 
 export interface FetchedPage {
@@ -49,17 +56,7 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = parseHttpUrl(url);
   for (let hops = 0; ; hops += 1) {
-    try {
-      options.egress.checkUrl(current.href);
-    } catch (error) {
-      if (error instanceof EgressBlockedError) {
-        throw new ToolRefusal(
-          "egress",
-          hops === 0 ? error.message : `a redirect (hop ${hops}) was refused: ${error.message}`,
-        );
-      }
-      throw new ToolRefusal("egress", "the egress check could not run; refusing");
-    }
+    egressChecks(current, options.egress, hops);
     let response: Response;
     try {
       response = await doFetch(current.href, {
@@ -93,16 +90,27 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
         );
       }
       current = checkScheme(next);
+      if (options.beforeRedirect !== undefined) {
+        egressChecks(current, options.egress, hops + 1);
+        await options.beforeRedirect(current);
+      }
       continue;
     }
     const body = await readBounded(response, limits, current);
-    let text = body.data.toString("utf8");
+    let text = decodeBody(body.data, response.headers.get("content-type"));
     let injected = false;
     if (options.screens.injectionScan) {
-      const verdict = await scanToolResult(text, {
-        useModel: options.screens.safetyMode === "llm",
-        model: options.screens.model,
-      });
+      // A reading that hides the instructions from the scanner (not from the model) is scanned
+      // too; the model tier, when on, reads the text as the model does.
+      const hidden = hiddenReadings(text)
+        .map(scanToolResultStatic)
+        .find((found) => found.injected);
+      const verdict =
+        hidden ??
+        (await scanToolResult(text, {
+          useModel: options.screens.safetyMode === "llm",
+          model: options.screens.model,
+        }));
       injected = verdict.injected;
       text = annotate(text, verdict);
     }
@@ -116,6 +124,20 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
       hops,
     };
   }
+}
+
+/** The allowlist and the internal-address refusal for one hop. @throws {ToolRefusal} */
+function egressChecks(url: URL, egress: EgressPolicy, hops: number): void {
+  const onHop = (message: string): string =>
+    hops === 0 ? message : `a redirect (hop ${hops}) was refused: ${message}`;
+  try {
+    egress.checkUrl(url.href);
+  } catch (error) {
+    if (error instanceof EgressBlockedError) throw new ToolRefusal("egress", onHop(error.message));
+    throw new ToolRefusal("egress", "the egress check could not run; refusing");
+  }
+  const internal = internalAddressReason(url, egress);
+  if (internal !== null) throw new ToolRefusal("egress", onHop(internal));
 }
 
 function parseHttpUrl(url: string): URL {

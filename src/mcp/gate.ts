@@ -4,7 +4,13 @@
 // (MCP elicitation). A client that cannot ask gets a refusal the model can act on.
 import { join } from "node:path";
 import { lstatSync } from "node:fs";
-import { resolveDecision, type Decision, type PermissionRule, type RuleScope } from "./rules.js";
+import {
+  resolveDecision,
+  stricter,
+  type Decision,
+  type PermissionRule,
+  type RuleScope,
+} from "./rules.js";
 import { loadRulesFile } from "./rules-file.js";
 import { GateRefusal, RulesFileError } from "./errors.js";
 
@@ -70,10 +76,14 @@ export class PermissionGate {
   }
 
   /**
-   * Resolves one call; resolves with the verdict when it may run.
+   * Resolves one call; resolves with the verdict when it may run. `target` may be several
+   * spellings of one target (a path as given, normalised and with its links expanded): each is
+   * resolved and the strictest decision holds, so no spelling slips past a deny or an ask. The
+   * user is asked once, about the first spelling.
    * @throws {GateRefusal} denied, refused by the user, or no way to ask.
    */
-  async check(tool: string, target: string): Promise<GateVerdict> {
+  async check(tool: string, target: string | readonly string[]): Promise<GateVerdict> {
+    const spellings = typeof target === "string" ? [target] : [...new Set(target)];
     let user: PermissionRule[];
     let workspace: PermissionRule[];
     try {
@@ -86,9 +96,14 @@ export class PermissionGate {
         false,
       );
     }
-    const { decision, rule } = resolveDecision(user, workspace, tool, target);
+    let { decision, rule } = resolveDecision(user, workspace, tool, spellings[0] ?? "");
+    for (const spelling of spellings.slice(1)) {
+      const other = resolveDecision(user, workspace, tool, spelling);
+      if (stricter(other.decision, decision) !== decision) ({ decision, rule } = other);
+    }
     if (decision === "allow") return { decision };
-    const shown = target.length > 200 ? `${target.slice(0, 200)}…` : target;
+    const first = spellings[0] ?? "";
+    const shown = first.length > 200 ? `${first.slice(0, 200)}…` : first;
     if (decision === "deny") {
       const by =
         rule?.scope === "workspace"

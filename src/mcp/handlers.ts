@@ -8,6 +8,7 @@ import { redactShellText } from "../screen/host/redact.js";
 import { commandMentionsSecretPath } from "../screen/host/secret-paths.js";
 import { hostPrecheckCommand } from "../screen/shell/precheck.js";
 import { ToolRefusal } from "./errors.js";
+import { internalAddressReason } from "./fetch-internal.js";
 import { fetchPage, type FetchLimits } from "./fetch-tool.js";
 import type { GateVerdict, PermissionGate } from "./gate.js";
 import type { KernelSession } from "./kernel-session.js";
@@ -50,7 +51,7 @@ export async function runTool(
   ctx: ToolContext,
   { trace, signal }: ToolCall,
 ): Promise<ToolOutput> {
-  const gate = async (target: string): Promise<void> => {
+  const gate = async (target: string | readonly string[]): Promise<void> => {
     const started = performance.now();
     try {
       trace.verdict = await ctx.gate.check(name, target);
@@ -72,7 +73,7 @@ export async function runTool(
       return bash(command, { timeoutMs, signal }, ctx);
     }
     case "read_file": {
-      await gate(str("path"));
+      await gate(ctx.files.gateSpellings(str("path")));
       const read = ctx.files.read(str("path"));
       const note = read.truncated
         ? `\n[cellguard: the file is ${read.bytes} bytes; only the first part is shown]`
@@ -80,7 +81,7 @@ export async function runTool(
       return { text: `${read.text}${note}`, isError: false };
     }
     case "write_file": {
-      await gate(str("path"));
+      await gate(ctx.files.gateSpellings(str("path")));
       const written = ctx.files.write(str("path"), str("content"));
       return {
         text: `${written.created ? "created" : "replaced"} ${str("path")} (${written.bytes} bytes)`,
@@ -89,31 +90,42 @@ export async function runTool(
     }
     case "list_dir": {
       const path = str("path") === "" ? "." : str("path");
-      await gate(path);
+      await gate(ctx.files.gateSpellings(path));
       const listed = ctx.files.list(path);
       const more = listed.truncated ? "\n[cellguard: more entries were not listed]" : "";
       return { text: `${listed.entries.join("\n")}${more}`, isError: false };
     }
     case "fetch": {
       const url = str("url");
-      let domain: string;
+      let parsed: URL;
       try {
-        domain = new URL(url.trim()).hostname;
+        parsed = new URL(url.trim());
       } catch {
         throw new ToolRefusal("input", "url is not a valid absolute URL; nothing was fetched");
       }
-      // The first hop's egress verdict comes before the question to the user.
+      const domain = parsed.hostname;
+      // The first hop's egress verdicts come before the question to the user.
       try {
         ctx.egress.checkUrl(url);
       } catch (error) {
         throw new ToolRefusal("egress", error instanceof Error ? error.message : String(error));
       }
-      await gate(domain);
+      const internal = internalAddressReason(parsed, ctx.egress);
+      if (internal !== null) throw new ToolRefusal("egress", internal);
+      await gate(hostSpellings(domain));
+      // A redirect to another host is put to the gate too: a deny (or an ask) for a domain
+      // holds when a page the user allowed redirects there.
+      const judged = new Set([domain]);
       const page = await fetchPage(url, {
         egress: ctx.egress,
         screens: ctx.screens,
         limits: ctx.fetchLimits,
         ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+        beforeRedirect: async (next) => {
+          if (judged.has(next.hostname)) return;
+          await gate(hostSpellings(next.hostname));
+          judged.add(next.hostname);
+        },
       });
       const cut = page.truncated ? `; cut to ${page.bytes} bytes` : "";
       return {
@@ -134,6 +146,13 @@ export async function runTool(
           };
     }
   }
+}
+
+/** A host as the gate judges it: as the URL parser wrote it, and without a trailing dot. */
+function hostSpellings(host: string): string[] {
+  let bare = host;
+  while (bare.endsWith(".")) bare = bare.slice(0, -1);
+  return [host, bare];
 }
 
 /** A Cell's limit and its caller's cancellation. */

@@ -25,6 +25,7 @@ import { LineTransport } from "./line-transport.js";
 import { SESSION_PROTECTION, type ProtectionSeam } from "./protection.js";
 import { checkArguments, inputSchema, toolDefinition, TOOLS, type ToolArguments } from "./tools.js";
 import { WorkspaceFiles } from "./workspace-files.js";
+import { hostRunPathsInside } from "./host-run-paths.js";
 
 export const SERVER_NAME = "cellguard";
 export const POSTURE_URI = "cellguard://posture";
@@ -65,7 +66,9 @@ export async function startMcpServer(
   streams: { input: Readable; output: Writable },
 ): Promise<RunningServer> {
   const protection = options.protection ?? SESSION_PROTECTION;
-  const files = new WorkspaceFiles(options.workspace, protection);
+  const files: WorkspaceFiles = new WorkspaceFiles(options.workspace, protection, {
+    readOnlyPaths: (): string[] => hostRunPathsInside(files.root, options.env),
+  });
   const server = new Server(
     { name: SERVER_NAME, version: options.version },
     {

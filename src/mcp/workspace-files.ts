@@ -25,7 +25,9 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join, posix, relative, sep } from "node:path";
+import { isSameOrInside } from "../policy/sandbox-policy.js";
+import { foldName } from "../screen/host/fold.js";
 import { isSecretPath } from "../screen/host/secret-paths.js";
 import { isAbsentError, lstatKind } from "../store/fsprobe.js";
 import { ToolRefusal } from "./errors.js";
@@ -44,13 +46,24 @@ interface Resolved {
   readonly kind: "dir" | "file" | "other" | null;
 }
 
+export interface WorkspaceFilesOptions {
+  /**
+   * Canonical absolute directories inside the workspace that the host runs code from (folders on
+   * PATH, cellguard's own package): write_file refuses them, as the kernel sandbox keeps them
+   * read-only for Cells. Asked on every write. @default none
+   */
+  readonly readOnlyPaths?: () => readonly string[];
+}
+
 export class WorkspaceFiles {
   readonly root: string;
   readonly #protection: ProtectionSeam;
+  readonly #readOnlyPaths: () => readonly string[];
 
-  constructor(workspace: string, protection: ProtectionSeam) {
+  constructor(workspace: string, protection: ProtectionSeam, options: WorkspaceFilesOptions = {}) {
     this.root = realpathSync(workspace);
     this.#protection = protection;
+    this.#readOnlyPaths = options.readOnlyPaths ?? (() => []);
   }
 
   read(path: string): { text: string; bytes: number; truncated: boolean } {
@@ -82,6 +95,7 @@ export class WorkspaceFiles {
   write(path: string, content: string): { bytes: number; created: boolean } {
     const target = this.#resolve(path);
     if (target.relative === "") throw refusal("input", "the workspace itself cannot be written");
+    this.#refuseHostRunPaths(path, target);
     if (target.kind === "dir" || target.kind === "other") {
       throw refusal("input", `${shown(path)} exists and is not a regular file`);
     }
@@ -144,36 +158,84 @@ export class WorkspaceFiles {
     const target = this.#resolve(path === "" ? "." : path);
     if (target.kind !== "dir") throw refusal("input", `${shown(path)} is not a directory`);
     const dir = pinDirectory(target.absolute, path);
+    // Names and kinds both come through the pinned descriptor: a directory swapped for a link
+    // after the pin cannot make the listing describe files outside the workspace.
     let names: string[];
+    const entries: string[] = [];
     try {
       names = readdirSync(dir.base).sort();
+      for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
+        const rel = target.relative === "" ? name : `${target.relative}/${name}`;
+        let kind: string;
+        let size = "";
+        try {
+          const st = lstatSync(join(dir.base, name));
+          kind = st.isSymbolicLink()
+            ? "link"
+            : st.isDirectory()
+              ? "dir"
+              : st.isFile()
+                ? "file"
+                : "other";
+          if (st.isFile()) size = ` ${st.size}`;
+        } catch (error) {
+          if (isAbsentError(error)) continue;
+          kind = "unreadable";
+        }
+        entries.push(
+          `${kind} ${listedName(name)}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
+        );
+      }
     } finally {
       closeSync(dir.fd);
     }
-    const entries: string[] = [];
-    for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
-      const rel = target.relative === "" ? name : `${target.relative}/${name}`;
-      let kind: string;
-      let size = "";
-      try {
-        const st = lstatSync(join(target.absolute, name));
-        kind = st.isSymbolicLink()
-          ? "link"
-          : st.isDirectory()
-            ? "dir"
-            : st.isFile()
-              ? "file"
-              : "other";
-        if (st.isFile()) size = ` ${st.size}`;
-      } catch (error) {
-        if (isAbsentError(error)) continue;
-        kind = "unreadable";
-      }
-      entries.push(
-        `${kind} ${listedName(name)}${size}${isSecretPath(rel) ? " (secret: not readable by tools)" : ""}`,
+    return { entries, truncated: names.length > MAX_LIST_ENTRIES };
+  }
+
+  /**
+   * The spellings of a path the permission gate judges: links expanded (what the call touches,
+   * shown first), normalised as written, and as given; the strictest rule over them holds, so
+   * `docs/../private/x`, `./private/x`, an absolute path or a link cannot slip past a rule
+   * written for `private/*`. Runs the pre-gate and the alias walk.
+   * @throws {ToolRefusal} the same refusals as read, write and list.
+   */
+  gateSpellings(path: string): string[] {
+    const target = this.#resolve(path === "" ? "." : path);
+    const lexical = isAbsolute(path) ? relative(this.root, path) : path;
+    let normalised = posix.normalize(lexical.split(sep).join("/"));
+    if (normalised.length > 1 && normalised.endsWith("/")) normalised = normalised.slice(0, -1);
+    const tidy = (spelling: string): string =>
+      spelling === "" || spelling === "./"
+        ? "."
+        : spelling.startsWith("./")
+          ? spelling.slice(2)
+          : spelling;
+    return [...new Set([tidy(target.relative), tidy(normalised), path])];
+  }
+
+  /**
+   * Write_file runs on the host, outside the kernel sandbox, so it must not write where the
+   * sandbox keeps Cells out: a repository's .git (hooks, core.fsmonitor and aliases are code the
+   * host's git runs later; any depth, since a nested repository runs the same way once entered)
+   * and the read-only folders the host runs programs from. Judged on the path as given and as
+   * walked, so neither a link nor a case or trailing-dot spelling reaches them.
+   */
+  #refuseHostRunPaths(asGiven: string, target: Resolved): void {
+    const lexical = isAbsolute(asGiven) ? relative(this.root, asGiven) : asGiven;
+    if (namesGitDirectory(lexical) || namesGitDirectory(target.relative)) {
+      throw refusal(
+        "workspace",
+        `Permission denied: ${shown(asGiven)} is inside a repository's .git (its hooks and config are code the host runs later); write_file does not write there`,
       );
     }
-    return { entries, truncated: names.length > MAX_LIST_ENTRIES };
+    for (const dir of this.#readOnlyPaths()) {
+      if (isSameOrInside(target.absolute, dir)) {
+        throw refusal(
+          "workspace",
+          `Permission denied: ${shown(asGiven)} is in ${shown(dir)}, a folder whose programs are run by the host; it is read-only to the tools`,
+        );
+      }
+    }
   }
 
   /** The pre-gate, the alias walk and the protected-store hook. @throws {ToolRefusal} */
@@ -376,6 +438,21 @@ function listedName(name: string): string {
     if (code < 0x20 || code === 0x7f) return JSON.stringify(name);
   }
   return name;
+}
+
+/**
+ * Whether any segment of a path is `.git` as a file system may read it: folded like secret names
+ * (case, Unicode form, invisible characters), with the trailing dots and spaces Windows drops.
+ */
+function namesGitDirectory(path: string): boolean {
+  for (const segment of path.split(/[/\\]/)) {
+    let name = foldName(segment);
+    let end = name.length;
+    while (end > 0 && (name[end - 1] === "." || name[end - 1] === " ")) end -= 1;
+    name = name.slice(0, end);
+    if (name === ".git") return true;
+  }
+  return false;
 }
 
 /** Whether a path.relative() answer climbs out of its base. */

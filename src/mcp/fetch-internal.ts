@@ -1,0 +1,99 @@
+// Addresses the fetch tool refuses even with the egress allowlist off: the fetch runs on the
+// host, outside the kernel sandbox's network rule, so without this a prompt-injected page (or
+// its redirect) could make it read the cloud metadata service, which hands out the machine's
+// credentials. Refused: the link-local ranges (169.254.0.0/16, where AWS, GCP, Azure and others
+// answer, and fe80::/10), the unspecified addresses (0.0.0.0/8 and ::, which Linux connects to
+// the local host), the metadata services at other addresses (AWS's fd00:ec2::254, Alibaba's
+// 100.100.100.200) and by name (metadata.google.internal), in every spelling the URL parser
+// accepts (decimal, octal and hex IPv4, IPv4-mapped, -compatible and NAT64 IPv6). An address the
+// operator listed in the allowlist groups or granted is fetched as asked. Loopback and private
+// ranges are left to the allowlist and the gate: fetching a local page is an intended use.
+//
+// Lexical: a DNS name that resolves to one of these is not caught here (node:fetch offers no hook
+// on the address it connects to, and a lookup before it would race a rebinding name); the
+// allowlist is the boundary for names.
+import { normalizeHost, type EgressPolicy } from "../screen/host/egress.js";
+
+const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog"]);
+
+/** Why a URL's host is refused, or null when it is not an internal address. */
+export function internalAddressReason(url: URL, egress: EgressPolicy): string | null {
+  let host = url.hostname.toLowerCase();
+  while (host.endsWith(".")) host = host.slice(0, -1);
+  const reason = hostReason(host);
+  if (reason === null) return null;
+  const normal = normalizeHost(url.href);
+  if (normal !== null && egress.listed(normal)) return null;
+  return `Permission denied: ${url.host.slice(0, 100)} is ${reason}, which the fetch tool does not reach unless the operator lists it in the egress allowlist. Nothing was requested.`;
+}
+
+function hostReason(host: string): string | null {
+  if (METADATA_NAMES.has(host)) return "a cloud metadata service name";
+  if (host.startsWith("[") && host.endsWith("]")) {
+    const groups = ipv6Groups(host.slice(1, -1));
+    return groups === null ? null : ipv6Reason(groups);
+  }
+  const v4 = ipv4Octets(host);
+  return v4 === null ? null : ipv4Reason(v4);
+}
+
+function ipv4Reason([a, b, c, d]: readonly number[]): string | null {
+  if (a === 0) return "an unspecified address (0.0.0.0/8 reaches the local host)";
+  if (a === 169 && b === 254) return "a link-local address (where cloud metadata services answer)";
+  if (a === 100 && b === 100 && c === 100 && d === 200) return "a cloud metadata service address";
+  return null;
+}
+
+function ipv6Reason(g: readonly number[]): string | null {
+  if (g.every((group) => group === 0)) return "the unspecified address (::)";
+  if (((g[0] as number) & 0xffc0) === 0xfe80)
+    return "a link-local address (where cloud metadata services answer)";
+  const isAwsMetadata =
+    g[0] === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254;
+  if (isAwsMetadata) return "a cloud metadata service address";
+  // An IPv4 address carried in IPv6: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d) or NAT64.
+  const high = g.slice(0, 6);
+  const mapped = high.slice(0, 5).every((x) => x === 0) && high[5] === 0xffff;
+  const compatible = high.every((x) => x === 0);
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
+  if (mapped || compatible || nat64) {
+    const [hi, lo] = [g[6] as number, g[7] as number];
+    return ipv4Reason([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  }
+  return null;
+}
+
+/** The four octets of a dotted-decimal IPv4 host (the URL parser's canonical form), or null. */
+function ipv4Octets(host: string): number[] | null {
+  const parts = host.split(".");
+  if (parts.length !== 4) return null;
+  const octets: number[] = [];
+  for (const part of parts) {
+    if (!/^\d{1,3}$/.test(part)) return null;
+    const value = Number(part);
+    if (value > 255) return null;
+    octets.push(value);
+  }
+  return octets;
+}
+
+/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (hex, `::`), or null. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (half: string): number[] | null => {
+    if (half === "") return [];
+    const groups: number[] = [];
+    for (const piece of half.split(":")) {
+      if (!/^[0-9a-f]{1,4}$/.test(piece)) return null;
+      groups.push(parseInt(piece, 16));
+    }
+    return groups;
+  };
+  const head = parse(halves[0] as string);
+  const tail = halves.length === 2 ? parse(halves[1] as string) : [];
+  if (head === null || tail === null) return null;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  return [...head, ...new Array<number>(missing).fill(0), ...tail];
+}
