@@ -4,10 +4,9 @@
 // input can make it backtrack.
 
 import { confusableFor } from "../text/normalize.js";
-import { LEET_LETTERS, REVERSED_KEY_WORDS, SLIP_VARIANTS } from "./misspellings.js";
 
 export type AnchorKind =
-  "marker" | "phrase" | "shape" | "todo" | "spaced" | "comment" | "turn" | "tag" | "slip";
+  "marker" | "phrase" | "shape" | "todo" | "spaced" | "comment" | "turn" | "tag";
 
 export interface Anchor {
   readonly text: string;
@@ -19,7 +18,7 @@ export interface Anchor {
 }
 
 /** The shape checks of static-scan.ts: each anchor opens only its own. */
-export type ShapeKind = "link" | "turn" | "rule" | "pivot" | "split" | "backwards";
+export type ShapeKind = "link" | "turn" | "rule" | "pivot" | "split";
 
 const marker = (text: string, word = false): Anchor => ({ text, kind: "marker", word });
 const phrase = (text: string, word = false): Anchor => ({ text, kind: "phrase", word });
@@ -324,12 +323,6 @@ export const ANCHORS: readonly Anchor[] = [
     ...["no boundaries", "no guardrails", "no policies", "no safeguards", "world where"],
     ...["universe where", "reality where", "scenario where", "society where", "world in which"],
     ...["without your", "without any of your"],
-    ...["zero restrictions", "zero rules", "zero limits", "zero filters", "zero ethics"],
-    ...["without any ethical", "without any moral", "never refuses", "never declines"],
-    ...["evades the", "evade the", "evading the", "circumvent the", "circumvents the"],
-    ...["you received before", "you were given before", "you got before", "you had before"],
-    ...["hypothetical response", "hypothetical reply", "hypothetical answer", "refusals"],
-    ...["disclaimers"],
     // Borrowed authority and the ignore family in more words.
     ...["admin notice", "admin message", "admin note", "administrator notice", "operator notice"],
     ...["operator message", "moderator note", "security notice", "security alert"],
@@ -416,8 +409,6 @@ export const ANCHORS: readonly Anchor[] = [
     .concat(["a + b", "x+y", "x + y", "backward", "reversed", "in reverse", "reverse order"])
     .concat(["execute", "obey", "do what"])
     .map(shape("split", false)),
-  // Key words of the ignore and reveal families written backwards: no English word holds them.
-  ...REVERSED_KEY_WORDS.map(shape("backwards", false)),
   { text: "todo:", kind: "todo" },
   // Role labels that open a turn of the prompt's authors, and made-up control tags.
   ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"]
@@ -435,14 +426,6 @@ export const ANCHORS: readonly Anchor[] = [
     ),
   ),
 ];
-// Slips of the key words ("ignroe", "instrucitons"): each sends the text to be repaired and
-// scanned again. A slip that is already a literal above keeps that literal's kind.
-{
-  const known = new Set(ANCHORS.map((a) => a.text));
-  for (const text of SLIP_VARIANTS) {
-    if (!known.has(text)) (ANCHORS as Anchor[]).push({ text, kind: "slip", word: true });
-  }
-}
 
 // Character classes: 0 for anything not in a literal, then one per character used.
 const CLASS = new Uint8Array(128);
@@ -455,9 +438,6 @@ for (const anchor of ANCHORS) {
   }
 }
 for (let upper = 65; upper <= 90; upper++) CLASS[upper] = CLASS[upper + 32] as number;
-// Leetspeak: a digit reads as the letter it looks like, so "1gn0r3" reaches the literal "ignore".
-for (const [digit, letter] of Object.entries(LEET_LETTERS))
-  CLASS[digit.charCodeAt(0)] = CLASS[letter.charCodeAt(0)] as number;
 const SPACE = CLASS[32] as number;
 for (const blank of [9, 10, 11, 12, 13]) CLASS[blank] = SPACE;
 

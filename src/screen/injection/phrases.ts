@@ -451,8 +451,8 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot(
         "pretend act roleplay role-play behave imagine simulate become respond answer play you you're",
       ),
-      slot("no zero without free freed unbound", { gap: 8, filler: ANY_WORD }),
-      slot(RESTRICTIONS, { gap: 4, filler: ANY_WORD }),
+      slot("no without free freed unbound", { gap: 8, filler: ANY_WORD }),
+      slot(RESTRICTIONS, { gap: 3, filler: ANY_WORD }),
     ],
   },
   {

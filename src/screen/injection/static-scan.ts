@@ -16,8 +16,6 @@ import { hasAgreeingTurn } from "./agreeing-turns.js";
 import { asksForExfiltratingLink } from "./exfil-links.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
-import { decodeMorse, lineInitials } from "./hidden-letters.js";
-import { repairKeyWords } from "./misspellings.js";
 import { joinedPieces, maySplit, reversedStretch } from "./split-payloads.js";
 import { pivotsToNewTask, plantsStandingRule } from "./standing-rules.js";
 
@@ -89,53 +87,16 @@ const SQUASHED_TARGETS = [
 
 /** A reason when the text contains an injection marker, or null. */
 export function findInjectionMarker(content: string): StaticFinding | null {
-  const plain = findInText(content);
-  if (plain.found !== null || unveiling) return plain.found;
-  unveiling = true;
-  try {
-    return findDisguised(content, plain.disguised);
-  } finally {
-    unveiling = false;
-  }
-}
-
-// Set while a disguised copy of a text is being scanned: a copy is never unveiled again.
-let unveiling = false;
-
-/**
- * Key words misspelled or in leetspeak (the anchor scan saw them: `disguised`), and letters
- * hidden in Morse or in the first letters of lines: each is put back into plain words and
- * scanned as a text of its own.
- */
-function findDisguised(content: string, disguised: boolean): StaticFinding | null {
-  if (disguised) {
-    const repaired = repairKeyWords(content);
-    const found = repaired === null ? null : findInText(repaired).found;
-    if (found !== null) return { reason: `${found.reason} (misspelled or in leetspeak)` };
-  }
-  const morse = decodeMorse(content);
-  if (morse !== null && (findInText(morse).found !== null || squashedInjection(squash(morse))))
-    return { reason: "content contains an instruction in Morse code" };
-  const initials = lineInitials(content);
-  if (initials !== null && squashedInjection(initials))
-    return { reason: "content spells an instruction in the first letters of its lines" };
-  return null;
-}
-
-function findInText(content: string): { found: StaticFinding | null; disguised: boolean } {
   const first = scanText(content);
-  if (first.found !== null || !first.suspicious) return first;
+  if (first.found !== null || !first.suspicious) return first.found;
   // Only text with invisible, compatibility or tag characters pays for normalising.
   const hidden = decodeTagCharacters(content);
   if ((hidden.length >= 12 && hidden.includes(" ")) || longestTagRun(content) >= LONG_TAG_RUN) {
-    return {
-      found: { reason: "content hides text in invisible Unicode tag characters" },
-      disguised: false,
-    };
+    return { reason: "content hides text in invisible Unicode tag characters" };
   }
   const normalised = scanText(stripInvisible(content.normalize("NFKC")));
-  if (normalised.found !== null || hidden.length === 0) return normalised;
-  return scanText(hidden);
+  if (normalised.found !== null || hidden.length === 0) return normalised.found;
+  return scanText(hidden).found;
 }
 
 // An emoji tag sequence (a subdivision flag) holds at most a handful of tag characters before its
@@ -157,32 +118,18 @@ function longestTagRun(text: string): number {
   return longest;
 }
 
-interface TextScan {
-  readonly found: StaticFinding | null;
-  readonly suspicious: boolean;
-  /** The anchor scan saw a misspelled key word, or a literal written partly in digits. */
-  readonly disguised: boolean;
-}
-
-function scanText(text: string): TextScan {
+function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
   let found: StaticFinding | null = null;
   let coveredUntil = -1;
   let skippedAnchors = 0;
   let commentsReadUntil = -1;
   let shapesReadUntil = -1;
-  let disguised = false;
   const turns = new TurnReader(text);
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
     if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
       return false;
-    // The automaton reads digits as the letters they resemble: a literal found with digits in
-    // it is leetspeak, which the phrase patterns only read once it is spelled out.
-    if (!disguised && hasDigit(text, start, end)) disguised = true;
     switch (anchor.kind) {
-      case "slip":
-        disguised = true;
-        return false;
       case "marker":
         found = { reason: "content contains a known injection marker" };
         return true;
@@ -256,17 +203,15 @@ function scanText(text: string): TextScan {
       }
     }
   });
-  const { suspicious } = runs;
-  if (found !== null) return { found, suspicious, disguised };
+  const suspicious = runs.suspicious;
+  if (found !== null) return { found, suspicious };
   if (runs.nonLatin.length > 0 && otherScriptInjection(text, runs.nonLatin)) {
     return {
       found: { reason: "content contains a known injection marker (in another script)" },
       suspicious,
-      disguised,
     };
   }
-  const found64 = runs.base64.length > 0 ? scanBase64(text, runs.base64) : null;
-  return { found: found64, suspicious, disguised };
+  return { found: runs.base64.length > 0 ? scanBase64(text, runs.base64) : null, suspicious };
 }
 
 interface WindowAt {
@@ -332,23 +277,7 @@ function shapeInWindow(check: ShapeKind, original: string, folded: string): Stat
         : null;
     case "split":
       return reassembledInjection(folded);
-    case "backwards":
-      return backwardsInjection(folded);
   }
-}
-
-/** A stretch around a key word written backwards, read forwards and scanned as text of its own. */
-function backwardsInjection(folded: string): StaticFinding | null {
-  if (reassembling) return null;
-  const forwards = folded.split("").reverse().join("");
-  reassembling = true;
-  try {
-    if (findInjectionMarker(forwards) !== null || squashedInjection(squash(forwards)))
-      return { reason: "content contains an instruction written backwards" };
-  } finally {
-    reassembling = false;
-  }
-  return null;
 }
 
 /**
@@ -398,14 +327,6 @@ function commentAddressesAI(text: string, start: number): boolean {
   const close = head.indexOf("-->");
   const body = foldConfusables(close === -1 ? head : head.slice(0, close));
   return COMMENT_AI.test(body) && COMMENT_ASKS.test(body);
-}
-
-function hasDigit(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) return true;
-  }
-  return false;
 }
 
 function isWordChar(c: string | undefined): boolean {
