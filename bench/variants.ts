@@ -2,7 +2,7 @@
 // compare against each other spawn the same way, so a ratio measures the sandbox, not Node.
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import {
   buildKernelEnvironment,
   createKernelSandbox,
@@ -91,7 +91,7 @@ export function commandVariants(ctx: BenchContext, command: CommandSpec): Varian
   if (sandbox !== null) {
     const library = (): Launch => libraryLaunch(sandbox, ctx.workspace, command.argv);
     variants.push({ ...fast, ...named(command, "library"), run: () => sampled(library) });
-    const exec = fixed(execArgv(ctx, command.argv), hostEnv());
+    const exec = fixed(execArgv(ctx, command.argv), cliEnv());
     variants.push({
       ...slow,
       ...named(command, "exec"),
@@ -124,19 +124,10 @@ function libraryLaunch(sandbox: KernelSandbox, workspace: string, argv: readonly
 }
 
 // --mode enforce costs nothing when the self-test passes, and turns a silent fallback to an
-// unsandboxed run (which would flatter the figure) into a failed row.
+// unsandboxed run (which would flatter the figure) into a failed row. The program itself, as a
+// user on PATH runs it: its launcher line is part of what `cellguard exec` costs.
 function execArgv(ctx: BenchContext, argv: readonly string[]): string[] {
-  return [
-    process.execPath,
-    ctx.cli,
-    "exec",
-    "--mode",
-    "enforce",
-    "--workspace",
-    ctx.workspace,
-    "--",
-    ...argv,
-  ];
+  return [ctx.cli, "exec", "--mode", "enforce", "--workspace", ctx.workspace, "--", ...argv];
 }
 
 function srtArgv(srt: NonNullable<BenchContext["srt"]>, argv: readonly string[]): string[] {
@@ -154,12 +145,27 @@ export function selfTestVariant(ctx: BenchContext): Variant {
   };
 }
 
-/** Node's own start-up, the floor under every cellguard exec run. */
+/**
+ * The host environment with this benchmark's node first on PATH: the CLI's launcher starts
+ * `node` from PATH, and the figures must be this node's.
+ */
+function cliEnv(): Record<string, string> {
+  const path = process.env["PATH"];
+  const nodeDir = dirname(process.execPath);
+  return hostEnv({ PATH: path === undefined ? nodeDir : `${nodeDir}${delimiter}${path}` });
+}
+
+/**
+ * Node's own start-up, the floor under every cellguard exec run: started as exec's launcher
+ * starts it, without NODE_EXTRA_CA_CERTS (see scripts/bundle.mjs).
+ */
 export function nodeBootVariant(ctx: BenchContext): Variant {
+  const env = hostEnv();
+  delete env["NODE_EXTRA_CA_CERTS"];
   const launch: Launch = {
     command: plainCommand([process.execPath, "-e", "0"]),
     cwd: ctx.workspace,
-    env: hostEnv(),
+    env,
   };
   return {
     id: NODE_BOOT_ID,
@@ -213,7 +219,7 @@ export async function measurePeakRss(
   const exec: Launch = {
     command: plainCommand(execArgv(ctx, command.argv)),
     cwd: ctx.workspace,
-    env: hostEnv(),
+    env: cliEnv(),
   };
   const execKib = await medianOf(RSS_RUNS, () => peakRssKib(gnuTime, exec, out));
   if (ctx.srt === null) return { exec: execKib, srt: null };

@@ -7,10 +7,24 @@
 // the bundles themselves.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 const COMMANDS = ["doctor", "exec", "run", "screen", "secrets", "launch", "mcp"];
+
+const NODE_HASHBANG = "#!/usr/bin/env node\n";
+// Run as a program (on PATH as `cellguard`), the entry starts under /bin/sh, which re-executes it
+// with node. For `exec` alone it first drops NODE_EXTRA_CA_CERTS: Node 20 parses every
+// certificate in that file at start-up, before any JavaScript runs (nodejs/node#40524), which
+// measured here as 78% of the instructions of `node -e 0` with the Debian CA bundle listed.
+// `exec` opens no TLS connection and never hands the variable to the sandbox (the worker
+// environment is an allowlist without it), so the parse bought it nothing on every command.
+// Every other command keeps the variable: the model tier and the fetch tool speak TLS.
+const LAUNCHER = [
+  "#!/bin/sh",
+  '":" //; case "$1" in exec) unset NODE_EXTRA_CA_CERTS ;; esac; exec node "$0" "$@"',
+  "",
+].join("\n");
 const CHUNK_DIR = "cellguard-cli";
 
 const common = {
@@ -68,6 +82,11 @@ await build({
   outdir: `build/${CHUNK_DIR}`,
   outExtension: { ".js": ".cjs" },
 });
+// The entry's first two lines are a launcher that is both a POSIX sh script and JavaScript (see
+// LAUNCHER); node, given the file directly, skips the #! line and sees a string and a comment.
+const entry = readFileSync(outfile, "utf8");
+if (!entry.startsWith(NODE_HASHBANG)) throw new Error(`bundle: ${outfile} lost its #! line`);
+writeFileSync(outfile, LAUNCHER + entry.slice(NODE_HASHBANG.length));
 chmodSync(outfile, 0o755);
 
 // The code cache of the exec bundle, made by a warm-up run of `exec -- /bin/true` (see
