@@ -1,5 +1,6 @@
 // The word lists of the biosecurity trigger. Patterns are whole words; a trailing * matches
 // any word with that prefix ("transmiss*" → transmissible, transmissibility).
+import { HOMICIDAL_POISONS, NAMED_INFECTIONS, PEOPLE_NAMED } from "./terms-core.js";
 
 // Agents and weapons named outright: the spec's list plus the classic chemical warfare agents.
 export const NAMED = [
@@ -320,48 +321,13 @@ export const INTENT = [
 ];
 export const INFECT = ["infect", "infecting"];
 export const DISEASES = [
-  "covid*",
-  "coronavirus",
-  "sars",
-  "rabies",
-  "hiv",
-  "aids",
-  "measles",
-  "influenza",
-  "flu",
-  "ebola",
-  "cholera",
-  "plague",
-  "tuberculosis",
-  "hepatitis",
-  "herpes",
-  "syphilis",
-  "gonorrh*",
-  "mpox",
-  "monkeypox",
-  "polio",
+  ...NAMED_INFECTIONS,
   "disease*",
   "pathogen*",
   "bacteri*",
-  "std",
-  "stds",
-  "sti",
-  "stis",
-  "chlamydia",
-  "hpv",
-  "norovirus",
-  "salmonella",
-  "meningitis",
-  "chickenpox",
-  "shingles",
-  "scabies",
-  "lice",
-  "zika",
-  "malaria",
   "tetanus",
   "virus*",
   "infection*",
-  "cold",
 ];
 
 export const SPREAD = ["spread", "release", "disperse", "aerosoli*", "unleash"];
@@ -503,24 +469,17 @@ export const REQUEST = [
 ];
 // Substances used to poison a person, beyond the weapons named outright.
 export const POISONS = [
-  "cyanide",
-  "arsenic",
-  "thallium",
-  "aconit*",
+  ...HOMICIDAL_POISONS,
   "chloroform",
-  "polonium",
   "oleander",
   "hemlock",
   "nightshade",
   "belladonna",
   "digitalis",
   "foxglove",
-  "antifreeze",
   "salmonella",
   "botulism",
   "mercury",
-  "toxin*",
-  "poison*",
 ];
 export const HURT = [
   "kill*",
@@ -535,14 +494,7 @@ export const HURT = [
   "paralys*",
 ];
 export const PERSON = [
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "him",
-  "her",
-  "them",
-  "roommate*",
+  ...PEOPLE_NAMED,
   "flatmate*",
   "housemate*",
   "classmate*",
@@ -555,14 +507,7 @@ export const PERSON = [
   "father",
   "sister",
   "brother",
-  "husband",
-  "wife",
-  "neighbo*",
-  "coworker*",
-  "colleague*",
-  "boss",
   "partner",
-  "family",
   "child",
   "crowd*",
 ];

@@ -4,6 +4,7 @@
 // tokeniser splits systematic names at hyphens, commas and brackets, so "O-ethyl
 // S-[2-(diisopropylamino)ethyl] methylphosphonothioate" gives the words o, ethyl, s, 2,
 // diisopropylamino, ethyl, methylphosphonothioate.
+import { PEOPLE_NAMED } from "./terms-core.js";
 
 // Agents and precursors named outright: nerve agents (G and V series, Novichok/A series),
 // blister, choking, blood, vomiting and incapacitating agents, Schedule 1 precursors.
@@ -166,24 +167,10 @@ export const KILL = [
   "injure",
 ];
 export const PEOPLE = [
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "him",
-  "her",
-  "them",
+  ...PEOPLE_NAMED,
   "everyone",
   "everybody",
   "crowd*",
-  "family",
-  "neighbo*",
-  "roommate*",
-  "coworker*",
-  "colleague*",
-  "boss",
-  "wife",
-  "husband",
   "partner",
   "enemy",
   "enemies",
