@@ -22,7 +22,19 @@ export function touchesChemicalWeapons(words: Words): boolean {
     return true;
   }
   if (!asks(words)) return false;
-  return weaponisesAChemical(words) || makesAPoisonCloud(words) || extractsAToxin(words);
+  return (
+    weaponisesAChemical(words) ||
+    makesAPoisonCloud(words) ||
+    extractsAToxin(words) ||
+    killsWithAToxinSource(words)
+  );
+}
+
+// "whip up a batch of the bad stuff from castor beans that takes someone out": a toxin's source
+// and a person "taken out", whatever the verb of making.
+function killsWithAToxinSource(words: Words): boolean {
+  if (!words.any(T.TOXIN_SOURCES)) return false;
+  return words.near(T.TAKE, T.PEOPLE, 1) && words.near(T.PEOPLE, T.OUT, 1);
 }
 
 // A toxic industrial chemical or gas with a request to kill or hurt people, an attack, or a
@@ -42,7 +54,7 @@ function makesAPoisonCloud(words: Words): boolean {
 }
 
 // "how to extract the toxin from castor beans", "purify the poison of a puffer fish", "get the
-// protein out of castor bean mash".
+// protein out of castor bean mash", "make riisin from castor beans".
 function extractsAToxin(words: Words): boolean {
   if (
     !askedNear(words, T.EXTRACT, T.TOXIN_SOURCES, { gap: 6 }) &&
@@ -51,5 +63,5 @@ function extractsAToxin(words: Words): boolean {
     return false;
   }
   if (words.any(T.TOXIN_SOURCES) && words.any(T.TOXIC_GOALS)) return true;
-  return words.any(T.CASTOR) && words.any(T.CASTOR_GOALS);
+  return words.any(T.CASTOR) && (words.any(T.CASTOR_GOALS) || !words.any(T.CASTOR_CROP));
 }

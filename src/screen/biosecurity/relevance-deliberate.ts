@@ -30,8 +30,16 @@ export function asksForDeliberateHarm(words: Words): boolean {
     acquiresPastControls(words) ||
     engineersAnAgent(words) ||
     createsAnAgentAgainstLife(words) ||
-    intrudesOnAFacility(words)
+    intrudesOnAFacility(words) ||
+    passesAnAttackOffAsNature(words)
   );
+}
+
+// "make the outbreak look natural so investigators don't trace it back" (not "how can
+// investigators tell whether an outbreak is natural").
+function passesAnAttackOffAsNature(words: Words): boolean {
+  if (!words.phrase(T.LOOK_NATURAL) || !words.any(T.ATTACKS) || words.any(T.DISCERN)) return false;
+  return biological(words) && asks(words);
 }
 
 // An agent of biology: a strict word, or a loose one ("virus", "infection") when the text is
@@ -104,19 +112,26 @@ function releasesAnAgent(words: Words): boolean {
 
 // "infect as many people as possible", "mass casualties with a pathogen".
 function harmsMany(words: Words): boolean {
-  return words.phrase(T.MASS) && words.any(T.HARM_VERBS) && biological(words);
+  if (!biological(words)) return false;
+  if (words.phrase(T.MASS) && words.any(T.HARM_VERBS)) return true;
+  // "hurt a lot of people", asked (not "norovirus infects many people each year").
+  return askedNear(words, T.HARM_VERBS, T.MANY, { gap: 3 }) && words.near(T.MANY, T.FOLK, 2);
 }
 
 // "buy pathogen cultures on the dark web", "order toxin genes without raising flags", "get
 // around export controls on precursors".
 function acquiresPastControls(words: Words): boolean {
-  if (!words.near(T.ACQUIRE, T.CONTROLLED, 6)) return false;
+  // "order toxin genes", "which viruses can I order".
+  if (!words.near(T.ACQUIRE, T.CONTROLLED, 6) && !words.near(T.CONTROLLED, T.ACQUIRE, 4)) {
+    return false;
+  }
   return words.phrase(T.PAST_CONTROLS) || words.near(T.EVADE, T.CONTROLS, 3);
 }
 
 // "how to make E. coli resistant to every antibiotic", "engineer the strain to evade vaccine
 // immunity", "modify the virus so it spreads between humans", "design a pathogen aimed at one
-// ethnic group", "how to resurrect an extinct virus".
+// ethnic group", "how to resurrect an extinct virus", "tweak a virus so vaccines no longer
+// protect", "make a virus kill faster".
 function engineersAnAgent(words: Words): boolean {
   if (aboutComputers(words) && !words.any(T.STRICT_AGENTS)) return false;
   if (askedNear(words, T.REVIVE, T.EXTINCT, { gap: 4 })) return true;
@@ -124,11 +139,18 @@ function engineersAnAgent(words: Words): boolean {
   // "make a deadly virus", "convert a strain into a virulent one" (but not "make a vaccine
   // against a dangerous strain").
   if (askedNear(words, T.ENGINEER, T.DANGER_ADJ, { gap: 8, reset: T.CARE })) return true;
-  if (!askedNear(words, T.ENGINEER, T.BUGS, { gap: 6 })) return false;
+  // The agent engineered: named after the verb, as "it" once named, or in the passive.
+  const engineered =
+    askedNear(words, T.ENGINEER, T.BUGS, { gap: 6 }) ||
+    askedNear(words, T.ENGINEER, T.IT, { gap: 1 }) ||
+    (words.phrase(T.PASSIVE_DESIGN) && asks(words));
+  if (!engineered) return false;
   return (
     words.phrase(T.AIMED_AT) ||
     words.near(T.ESCAPE, T.DEFENCES, 4) ||
     words.near(T.DEFENCES, T.ESCAPE, 2) ||
+    (words.near(T.DEFENCES, T.NO_LONGER, 3) && words.near(T.NO_LONGER, T.PROTECT, 2)) ||
+    (words.near(T.INFECTS, T.HUMANKIND, 1) && !words.any(T.ABOUT_AGENTS)) ||
     words.phrase(T.SPREADS_BETTER)
   );
 }

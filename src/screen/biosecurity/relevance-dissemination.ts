@@ -15,7 +15,7 @@ const T = registerAll(disseminationTerms);
 
 /** Whether `words` ask to make an agent airborne or put it into a building's air. */
 export function disseminatesAnAgent(words: Words): boolean {
-  if (aboutComputers(words)) return false;
+  if (aboutComputers(words) || words.any(T.HOBBY_MICROBES)) return false;
   return (
     aerosolisesAnAgent(words) ||
     spraysAnAgent(words) ||
@@ -42,7 +42,10 @@ function spraysAnAgent(words: Words): boolean {
 // "dry and mill spores into a powder that stays in the air".
 function millsAnAgent(words: Words): boolean {
   if (!words.any(T.MILL) || !words.any(T.FINE)) return false;
-  return words.near(T.MILL, T.AIRBORNE_AGENTS, 4) && (asks(words) || askedFor(words, T.MILL));
+  // The agent named first may come a sentence before: "Got some spores. Want to dry them".
+  const milled =
+    words.near(T.MILL, T.AIRBORNE_AGENTS, 4) || words.near(T.AIRBORNE_AGENTS, T.MILL, 8);
+  return milled && (asks(words) || askedFor(words, T.MILL));
 }
 
 // "what particle size should a pathogen aerosol have to reach deep in the lungs".

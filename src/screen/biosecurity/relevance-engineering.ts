@@ -30,13 +30,20 @@ export function engineersOrRebuilds(words: Words): boolean {
 }
 
 // "what would make measles spread even faster, genetically speaking", "the genetic changes that
-// would let a bird flu pass between people" (not "explain the genetics of how flu spreads").
+// would let a bird flu pass between people", or escape immunity (not "explain the genetics of
+// how flu spreads").
 function spreadsBetterByDesign(words: Words): boolean {
   if (!words.any(T.GENETIC) || !words.any(T.CAUSE) || words.any(T.CLINICAL) || wardedOff(words)) {
     return false;
   }
   if (!words.any(HUMAN_DISEASES) && !words.any(T.ENGINEERED)) return false;
-  return words.near(T.CAUSE, T.SPREAD, 4) && words.near(T.SPREAD, T.BETTER, 3);
+  if (words.near(T.CAUSE, T.SPREAD, 6) && words.near(T.SPREAD, T.BETTER, 3)) return true;
+  // "which edits would help a measles virus slip past vaccine immunity".
+  return (
+    words.near(T.MODAL, T.CAUSE, 1) &&
+    words.near(T.CAUSE, T.ESCAPE, 6) &&
+    words.near(T.ESCAPE, T.DEFENCES, 4)
+  );
 }
 
 // "grow clostridium in bulk and concentrate what it secretes".

@@ -11,7 +11,8 @@ import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.j
 import * as intentTerms from "./terms-intent.js";
 
 const T = registerAll(intentTerms);
-const MAKE_VERBS = terms.list(MAKE);
+// Making, and its noun: "scale up production of a toxin in a homemade fermenter".
+const MAKE_VERBS = terms.list([...MAKE, "production"]);
 
 /** Whether `words` show intent to harm with a chemical or an agent by one of the shapes above. */
 export function showsHarmfulIntent(words: Words): boolean {

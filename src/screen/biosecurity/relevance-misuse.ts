@@ -24,12 +24,13 @@ const NAMED_OUTRIGHT = terms.list(NAMED);
 const NAME_STARTS = nameStartsOf([...NAMED, ...misuseTerms.RESPELLED_NAMES]);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
-const DODGE_REACH = 10;
+const DODGE_REACH = 14;
 
 /** Whether the text asks for one of the misuse shapes above. */
 export function asksForMisuse(words: Words): boolean {
   return (
     words.any(T.RESPELLED_NAMES) ||
+    (words.any(T.PESTE) && words.any(T.GROW_OR_SPREAD_ABROAD)) ||
     wantsAgentsForHarm(words) ||
     sabotagesContainment(words) ||
     dodgesSynthesisScreening(words) ||
@@ -61,11 +62,16 @@ export function namesAnAgentRespelled(text: string): boolean {
 }
 
 // "disease agents a terrorist could obtain", "germs that could sicken a whole town", "the
-// deadliest microbes someone could culture in a kitchen".
+// deadliest microbes someone could culture in a kitchen", "which disease would suit a
+// terrorist", "a bug I could grow to take out a whole town".
 function wantsAgentsForHarm(words: Words): boolean {
   if (aboutComputers(words) || wardedOff(words)) return false;
   const germs =
-    words.any(T.ORGANISM_KINDS) || words.any(NAMED_GERMS) || words.phrase(T.AGENT_KINDS);
+    words.any(T.ORGANISM_KINDS) ||
+    words.any(NAMED_GERMS) ||
+    words.phrase(T.AGENT_KINDS) ||
+    (words.any(T.DISEASE_WORDS) && (asks(words) || words.any(T.BEST))) ||
+    (words.any(T.BUG_WORDS) && words.any(T.GROW));
   if (!germs) return false;
   if (words.any(T.TERROR) || words.phrase(T.TERROR_PHRASES)) return true;
   const asked = asks(words) || words.any(T.LIST_ASKS);
@@ -81,9 +87,12 @@ function sabotagesContainment(words: Words): boolean {
 // "order DNA for a toxin gene without the synthesis company flagging it", "disguise a virulence
 // gene so DNA printers don't catch it". Dodging the check is the request: no guard applies.
 function dodgesSynthesisScreening(words: Words): boolean {
-  if (!words.any(T.SYNTHESIS_WORDS) || aboutComputers(words)) return false;
+  // "screening software" is the provider's, not a computer virus: pathogens and toxins are biology.
+  if (!words.any(T.SYNTHESIS_WORDS)) return false;
+  if (aboutComputers(words) && !words.any(T.BIOLOGY_ONLY)) return false;
   if (!words.any(T.DANGEROUS) && !words.phrase(T.SELECT_AGENT)) return false;
-  return words.near(T.DODGE, T.CATCH, DODGE_REACH) || words.near(T.WITHOUT, T.NOTICED, DODGE_REACH);
+  if (words.near(T.DODGE, T.CATCH, DODGE_REACH)) return true;
+  return words.near(T.WITHOUT, T.NOTICED, DODGE_REACH) || words.near(T.NEGATION, T.CATCH, 1);
 }
 
 // "a lethal dose of nicotine extract", "isolating cyanide from apricot pits in large quantities".

@@ -21,7 +21,8 @@ export const NAMED = [
   "marburg",
   "anthrax",
   "anthracis",
-  "botulinum",
+  // "botulinum", and the adjective of other languages ("toxina botulinica", "botulinique").
+  "botulin*",
   "ricin",
   "abrin",
   "saxitoxin",
@@ -125,7 +126,6 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["nerve", "poison*"],
   ["q", "fever"],
   ["coxiella"],
-  ["foot", "and", "mouth", "disease"],
   ["t", "2", "toxin"],
   ["shiga", "toxin*"],
   ["epsilon", "toxin*"],
@@ -134,6 +134,10 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["arme*", "biologique*"],
   ["arma*", "biologic*"],
   ["arma*", "chimic*"],
+  ["arma*", "batteriolog*"],
+  ["arma*", "bacteriolog*"],
+  ["arme*", "bacteriolog*"],
+  ["biologische*", "waffe*"],
   ["chemische", "waffe*"],
   ["pathogen*", "bomb*"],
   ["germ", "warfare"],
@@ -142,6 +146,11 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["crimean", "congo"],
   ["rift", "valley", "fever"],
 ];
+
+// Foot-and-mouth disease of livestock, but not the hand, foot and mouth disease of children.
+export const FOOT_AND_MOUTH = [["foot", "and", "mouth"]];
+export const HAND = ["hand"];
+export const FOOT = ["foot"];
 
 // Chlorine gas: relevant when it is made (see relevance.ts).
 export const CHLORINE_GAS = [["chlorine", "gas*"]];
@@ -156,6 +165,16 @@ export const DANGER_TRAITS = [
   "infectiv*",
 ];
 export const MORE = ["more"];
+// The lay words for the same traits ("more catchy", "more spreadable"), which a song or a rumour
+// has too: they count only beside an organism.
+export const LAY_TRAITS = [
+  "catchy",
+  "catching",
+  "spreadable",
+  "transmissable",
+  "contagous",
+  "infectous",
+];
 export const MORE_TRAITS = [
   "deadly",
   "deadlier",
@@ -199,6 +218,30 @@ export const STEALTH = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+];
+
+// Not being seen, asked for: "how to avoid being detected", "ship it without it being noticed".
+// How a germ escapes the body's notice is biology, not stealth: IMMUNE_CONTEXT.
+export const BEING_SEEN = [
+  ["being", "detected"],
+  ["being", "caught"],
+  ["being", "noticed"],
+  ["being", "traced"],
+  ["being", "flagged"],
+  ["getting", "caught"],
+  ["getting", "flagged"],
+];
+export const IMMUNE_CONTEXT = [
+  "immun*",
+  "host",
+  "hosts",
+  "antibod*",
+  "macrophage*",
+  "phagocyt*",
+  "cell",
+  "cells",
+  "innate",
+  "receptor*",
 ];
 
 export const MAKE = [
@@ -305,7 +348,6 @@ export const POISON_TARGETS = [
 
 export const INTENT = [
   "want",
-  "how",
   "help",
   "going",
   "plan*",
@@ -320,6 +362,7 @@ export const INTENT = [
   "spread",
 ];
 export const INFECT = ["infect", "infecting"];
+export const HOW = ["how"];
 export const DISEASES = [
   ...NAMED_INFECTIONS,
   "disease*",
@@ -456,6 +499,9 @@ export const REQUEST = [
   ["how", "could", "someone"],
   ["how", "can", "someone"],
   ["how", "would", "someone"],
+  ["how", "would", "you"],
+  ["how", "could", "you"],
+  ["how", "might"],
   ["i", "want", "to"],
   ["give", "me"],
   ["recipe*"],
@@ -517,6 +563,10 @@ export const UNDETECTED = [
   ["t", "be", "detected"],
   ["not", "be", "detected"],
   ["without", "them", "knowing"],
+  ["without", "him", "knowing"],
+  ["without", "her", "knowing"],
+  ["without", "anyone", "knowing"],
+  ["without", "anyone", "noticing"],
   ["without", "leaving"],
   ["look", "like", "an", "accident"],
   ["natural", "causes"],

@@ -5,14 +5,16 @@
 // stay out.
 import type { ListId, Words } from "./words.js";
 import * as triggerTerms from "./relevance-terms.js";
+import { BUGS as BUG_WORDS } from "./terms-deliberate.js";
 import { registerAll, terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
 import { asksForDeliberateHarm } from "./relevance-deliberate.js";
 import { asksForMisuse, namesAnAgentRespelled } from "./relevance-misuse.js";
-import { asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedFor, asks, wardedOff } from "./relevance-shapes.js";
 import { disseminatesAnAgent } from "./relevance-dissemination.js";
 import { engineersOrRebuilds } from "./relevance-engineering.js";
 import { showsHarmfulIntent } from "./relevance-intent.js";
+import { namesAnAgentInAnotherScript } from "./relevance-scripts.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -20,6 +22,7 @@ const T = registerAll(triggerTerms);
 const JOINS = terms.list(["and", "with", "plus", "into"]);
 const WEAPON = terms.list(["weapon", "weapons"]);
 const SPREAD_VERB = terms.list(["spread", "release", "disperse", "unleash"]);
+const BUGS = terms.list(BUG_WORDS);
 
 /**
  * True when `text` touches biological or chemical weapons. Case-insensitive, word-based, and
@@ -36,8 +39,9 @@ export function looksBiosecurityRelevant(text: string): boolean {
   if (typeof text !== "string") return false;
   const words = terms.scan(text);
   // A text of no listed word may still spell a name out ("r.i.c.i.n", "s4r1n").
-  if (words.size === 0) return namesAnAgentRespelled(text);
+  if (words.size === 0) return namesAnAgentRespelled(text) || namesAnAgentInAnotherScript(text);
   if (words.any(T.NAMED) || words.phrase(T.PHRASES)) return true;
+  if (words.phrase(T.FOOT_AND_MOUTH) && !words.near(T.HAND, T.FOOT, 1)) return true;
   // Chlorine gas is homework ("the reaction of chlorine gas with sodium") until it is made.
   if (words.phrase(T.CHLORINE_GAS) && words.any(T.MAKE)) return true;
   return (
@@ -61,7 +65,8 @@ export function looksBiosecurityRelevant(text: string): boolean {
     disseminatesAnAgent(words) ||
     engineersOrRebuilds(words) ||
     showsHarmfulIntent(words) ||
-    namesAnAgentRespelled(text)
+    namesAnAgentRespelled(text) ||
+    namesAnAgentInAnotherScript(text)
   );
 }
 
@@ -91,18 +96,25 @@ function weaponisesAnAgent(words: Words): boolean {
   );
 }
 
-// "enhance transmissibility", "increase the virulence", "make it more deadly".
+// "enhance transmissibility", "increase the virulence", "make it more deadly", and in lay words
+// beside an organism ("make the flu virus more catchy").
 function makesMoreDangerous(words: Words): boolean {
-  return words.near(T.ENHANCE, T.DANGER_TRAITS, 4) || words.near(T.MORE, T.MORE_TRAITS, 1);
+  if (words.near(T.ENHANCE, T.DANGER_TRAITS, 4) || words.near(T.MORE, T.MORE_TRAITS, 1))
+    return true;
+  return words.near(T.MORE, T.LAY_TRAITS, 1) && words.any(BUGS);
 }
 
 // "evade DNA synthesis screening", "bypass biosecurity", "evade filtering tools used by gene
 // synthesis labs", and stealth ("without detection", "untraceable") around lab, DNA, pathogen
-// or chemical context. A cyber request ("evade antivirus detection") has no such context.
+// or chemical context. A cyber request ("evade antivirus detection") has no such context. "How to
+// avoid being detected" buying lab supplies asks for stealth; "how bacteria avoid being detected
+// by the immune system" is biology.
 function evadesScreening(words: Words): boolean {
   if (words.near(T.EVADE, T.SCREEN_WORDS, 6)) return true;
   const stealthy = words.near(T.EVADE, T.SCREENS, 6) || words.phrase(T.STEALTH);
-  return stealthy && words.any(T.BIOCHEM_CONTEXT);
+  if (stealthy && words.any(T.BIOCHEM_CONTEXT)) return true;
+  if (!words.phrase(T.BEING_SEEN) || !words.phrase(T.REQUEST)) return false;
+  return words.any(T.BIOCHEM_CONTEXT) && !words.any(T.IMMUNE_CONTEXT);
 }
 
 // "synthesize a virus", "make toxins", and home production of agents, gases or cultures.
@@ -126,9 +138,13 @@ function poisonsSomeone(words: Words): boolean {
 
 // Deliberate infection of a person or animal with a named disease: "I want to infect them with
 // it" (having said COVID), "use my dog to infect the neighbour's dog with rabies". A computer
-// virus has no disease word, and research questions ("can HIV infect astrocytes") no intent.
+// virus has no disease word, and research questions ("can HIV infect astrocytes", "how does HIV
+// infect T cells") no intent.
 function infectsSomeone(words: Words): boolean {
-  return words.near(T.INTENT, T.INFECT, 5) && words.any(T.DISEASES);
+  if (!words.any(T.DISEASES)) return false;
+  // "how" only with the verb asked ("how can I infect"): "explain how phages infect" describes.
+  if (words.near(T.INTENT, T.INFECT, 5)) return true;
+  return words.near(T.HOW, T.INFECT, 5) && askedFor(words, T.INFECT) && !aboutComputers(words);
 }
 
 // "how to spread a virus in a subway most effectively", "release an engineered pathogen": a

@@ -333,4 +333,22 @@ export const TOXIC_GOALS = [
   "murder*",
 ];
 export const CASTOR = ["castor"];
+// What else castor beans give: oil, and a plant to grow. Whatever else is asked to be made from
+// them is the toxin, by any name ("make riisin from castor beans").
+export const CASTOR_CROP = [
+  "oil",
+  "oils",
+  "plant*",
+  "grow*",
+  "garden*",
+  "germinat*",
+  "sprout*",
+  "seedling*",
+  "soap*",
+  "wax*",
+  "lubric*",
+];
+// A person "taken out": the euphemism for killing.
+export const TAKE = ["take", "takes", "taking", "took"];
+export const OUT = ["out"];
 export const CASTOR_GOALS = ["protein", "proteins", "lectin*", "mash", "cake", "toxin*"];

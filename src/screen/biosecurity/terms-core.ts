@@ -99,6 +99,9 @@ export const ESCAPE_VERBS = [
   "overcom*",
   "bypass*",
   "dodg*",
+  "slip*",
+  "outwit*",
+  "outsmart*",
 ];
 export const IMMUNE_DEFENCES = [
   "vaccin*",

@@ -274,6 +274,11 @@ export const SUPPLIES = [
   "grain",
   "beverage*",
   "drinks",
+  "drink",
+  "punch",
+  "salad*",
+  "soup*",
+  "coffee",
   "meat",
 ];
 export const HARMFUL_STUFF = [
@@ -409,6 +414,9 @@ export const ACQUIRE = [
 ];
 export const CONTROLLED = [
   "pathogen*",
+  "virus",
+  "viruses",
+  "vial*",
   "toxin*",
   // Named by its containment level or kind: "a biosafety level 3 bug", "microbes".
   "biosafety",
@@ -461,6 +469,10 @@ export const PAST_CONTROLS = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+  ["quietly"],
+  ["discreetly"],
+  ["anonymously"],
+  ["off", "the", "books"],
   ["under", "the", "radar"],
   ["no", "questions", "asked"],
   ["dark", "web"],
@@ -571,6 +583,17 @@ export const BUGS = [
   "mers",
   "hiv",
   "anthrax",
+  // Diseases named for their virus: "turn rabies into something airborne".
+  "rabies",
+  "measles",
+  "mpox",
+  "monkeypox",
+  "polio*",
+  "dengue",
+  "zika",
+  "ebola*",
+  "smallpox",
+  "nipah",
 ];
 export const ESCAPE = [
   ...ESCAPE_VERBS,
@@ -621,6 +644,60 @@ export const SPREADS_BETTER = [
   ["jump", "to"],
   ["cross", "species"],
   ["host", "range"],
+  ["through", "the", "air"],
+  ["via", "the", "air"],
+  // Or kills more: "make a virus kill faster".
+  ["kill", "faster"],
+  ["kills", "faster"],
+  ["kill", "quicker"],
+  ["kill", "more"],
+  ["kills", "more"],
+];
+// A new host: "adapt a mouse pathogen so that it infects people" (a study of how a virus infects
+// people is about the agent: ABOUT_AGENTS).
+export const INFECTS = ["infect", "infects", "infecting"];
+export const HUMANKIND = ["humans", "human", "people", "persons"];
+// Defences that no longer work: "so current vaccines no longer protect against it".
+export const NO_LONGER = ["longer", "not", "t", "never", "fail", "fails"];
+export const PROTECT = ["protect*", "work", "works", "neutrali*", "recogni*", "block*"];
+// The agent named by a pronoun once it has been named: "I have a virus. How would I make it
+// spread faster?"
+export const IT = ["it", "them"];
+// The agent made in the passive: "how could a virus be made to evade immunity".
+export const PASSIVE_DESIGN = [
+  ["be", "made"],
+  ["be", "engineered"],
+  ["be", "modified"],
+  ["be", "altered"],
+  ["be", "changed"],
+  ["be", "tweaked"],
+  ["be", "mutated"],
+  ["be", "adapted"],
+  ["be", "edited"],
+  ["be", "designed"],
+];
+// Many people, in lay words: "hurt a lot of people".
+export const MANY = ["lot", "lots", "loads", "many", "bunch", "hundreds", "thousands"];
+export const FOLK = ["people", "persons", "humans", "folks", "victims", "kids", "children"];
+// An attack passed off as nature: "make the outbreak look natural".
+export const LOOK_NATURAL = [
+  ["look", "natural"],
+  ["looks", "natural"],
+  ["look", "like", "a", "natural"],
+  ["looks", "like", "a", "natural"],
+  ["seem", "natural"],
+  ["appear", "natural"],
+];
+export const ATTACKS = ["outbreak*", "epidemic*", "attack*", "release", "infection*"];
+// Telling a natural outbreak from an attack is the investigator's question, not the attacker's.
+export const DISCERN = [
+  "tell",
+  "distinguish*",
+  "determin*",
+  "forensic*",
+  "attribut*",
+  "whether",
+  "differentiat*",
 ];
 // Made dangerous: "make a deadly virus", "convert a strain into a virulent one".
 export const DANGER_ADJ = [
@@ -936,7 +1013,13 @@ export const HELD_THERE = [
   "ammonia",
   "spores",
   "samples",
+  "sample",
+  "vial*",
   "strains",
   "cultures",
+  "culture",
+  "bacteri*",
+  "virus",
+  "viruses",
   "select",
 ];

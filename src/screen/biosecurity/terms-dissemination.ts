@@ -78,6 +78,8 @@ export const CLEANERS = [
 
 // Drying and milling an agent into a powder that floats.
 export const MILL = [
+  "dry",
+  "drying",
   "mill",
   "milling",
   "grind",
@@ -131,6 +133,7 @@ export const VENTS = [
   "ventilation",
   "vent",
   "vents",
+  "conditioning",
   "duct",
   "ducts",
   "ductwork",
@@ -172,6 +175,7 @@ export const STABILISE = [
   "keep",
   "formulat*",
   "encapsulat*",
+  "microencapsulat*",
   "coat",
 ];
 export const SURVIVES = [
@@ -184,6 +188,9 @@ export const SURVIVES = [
   "longer",
   "hardier",
   "intact",
+  "alive",
+  "last",
+  "lasts",
 ];
 export const DISPERSAL = [
   "spray*",
@@ -198,4 +205,22 @@ export const DISPERSAL = [
   "atomi*",
   "mister*",
   "fogger*",
+  "spread",
+  "released",
+];
+// Spores and microbes that hobbies and food dry, spray and keep alive: mushrooms, ferns, moss,
+// probiotics and starters.
+export const HOBBY_MICROBES = [
+  "mushroom*",
+  "fern",
+  "ferns",
+  "moss",
+  "mycolog*",
+  "probiotic*",
+  "lactobac*",
+  "bifido*",
+  "yogurt",
+  "yoghurt",
+  "starter*",
+  "yeast*",
 ];

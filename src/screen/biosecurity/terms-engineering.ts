@@ -95,6 +95,8 @@ export const GENETIC = [
   "substitution*",
 ];
 export const CAUSE = ["make", "let", "allow", "enable", "help"];
+// A change wished for rather than found: "which edits would help the virus slip past immunity".
+export const MODAL = ["would", "could", "should"];
 export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
 export const BETTER = [
   "faster",

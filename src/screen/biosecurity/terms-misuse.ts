@@ -35,6 +35,33 @@ export const TERROR_PHRASES = [
   ["entire", "city"],
   ["in", "a", "crowd"],
 ];
+// Germs by lay words: a disease when asked for, a bug when it is to be grown.
+export const DISEASE_WORDS = ["disease", "diseases", "illness", "illnesses"];
+export const BUG_WORDS = ["bug", "bugs"];
+export const BEST = ["best", "ideal", "ideally", "suited", "suitable"];
+// Plague named in French, Italian, Spanish or Portuguese ("la peste"), with the verbs of growing
+// or spreading it in those languages (accents are dropped before matching).
+export const PESTE = ["peste"];
+export const GROW_OR_SPREAD_ABROAD = [
+  "cultiver",
+  "produire",
+  "fabriquer",
+  "repandre",
+  "propager",
+  "disperser",
+  "cultivar",
+  "producir",
+  "fabricar",
+  "propagar",
+  "esparcir",
+  "difundir",
+  "produzir",
+  "espalhar",
+  "coltivare",
+  "produrre",
+  "diffondere",
+  "spargere",
+];
 export const ON_PURPOSE = ["sicken", "sickening", "deliberately", "intentionally", "purposely"];
 export const ON_PURPOSE_PHRASES = [
   ["on", "purpose"],
@@ -102,6 +129,7 @@ export const DANGEROUS = [
   "weapon*",
 ];
 export const SELECT_AGENT = [["select", "agent*"]];
+export const BIOLOGY_ONLY = ["toxin*", "pathogen*", "virulen*", "ricin"];
 // Getting past a check: strong verbs reach any detection word, "without" only the ones of
 // being noticed ("without flagging", not "detect pathogens without culture").
 export const DODGE = [
@@ -131,6 +159,8 @@ export const CATCH = [
   "spot",
 ];
 export const WITHOUT = ["without"];
+// "so the synthesis company doesn't flag it": the check said not to catch.
+export const NEGATION = ["t", "not", "never"];
 export const NOTICED = ["flag*", "flagging", "catch*", "caught", "notic*", "misses", "spot*"];
 // Drawing a poison out of a plant, an animal or a product.
 export const EXTRACT = ["extract*", "isolat*", "purif*", "concentrat*", "refin*"];
@@ -158,6 +188,8 @@ export const LETHAL_PHRASES = [
 // A drinking-water supply fouled with a germ named by disease.
 export const WATER_GERMS = [
   "typhoid",
+  "cholera*",
+  "vibrio",
   "dysentery",
   "norovirus",
   "salmonella",
