@@ -151,6 +151,8 @@ function engineersAnAgent(words: Words): boolean {
     words.near(T.DEFENCES, T.ESCAPE, 2) ||
     (words.near(T.DEFENCES, T.NO_LONGER, 3) && words.near(T.NO_LONGER, T.PROTECT, 2)) ||
     (words.near(T.INFECTS, T.HUMANKIND, 1) && !words.any(T.ABOUT_AGENTS)) ||
+    words.near(T.SPREAD_VERBS, T.BETTER_SPREAD, 2) ||
+    words.near(T.BUGS, T.WORSE, 2) ||
     words.phrase(T.SPREADS_BETTER)
   );
 }

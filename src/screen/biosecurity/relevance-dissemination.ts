@@ -45,7 +45,9 @@ function millsAnAgent(words: Words): boolean {
   // The agent named first may come a sentence before: "Got some spores. Want to dry them".
   const milled =
     words.near(T.MILL, T.AIRBORNE_AGENTS, 4) || words.near(T.AIRBORNE_AGENTS, T.MILL, 8);
-  return milled && (asks(words) || askedFor(words, T.MILL));
+  if (milled && (asks(words) || askedFor(words, T.MILL))) return true;
+  // "grow the bacteria, dry them, grind them fine: how fine so people breathe them in?"
+  return words.any(T.ANY_AGENTS) && words.any(T.LUNGS) && asks(words) && !wardedOff(words);
 }
 
 // "what particle size should a pathogen aerosol have to reach deep in the lungs".

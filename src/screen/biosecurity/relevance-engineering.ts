@@ -33,9 +33,9 @@ export function engineersOrRebuilds(words: Words): boolean {
 // would let a bird flu pass between people", or escape immunity (not "explain the genetics of
 // how flu spreads").
 function spreadsBetterByDesign(words: Words): boolean {
-  if (!words.any(T.GENETIC) || !words.any(T.CAUSE) || words.any(T.CLINICAL) || wardedOff(words)) {
-    return false;
-  }
+  // "what changes would let", wished for, counts as genetic as much as "mutations".
+  const genetic = words.any(T.GENETIC) || (words.any(T.CHANGES) && words.near(T.MODAL, T.CAUSE, 1));
+  if (!genetic || !words.any(T.CAUSE) || words.any(T.CLINICAL) || wardedOff(words)) return false;
   if (!words.any(HUMAN_DISEASES) && !words.any(T.ENGINEERED)) return false;
   if (words.near(T.CAUSE, T.SPREAD, 6) && words.near(T.SPREAD, T.BETTER, 3)) return true;
   // "which edits would help a measles virus slip past vaccine immunity".
@@ -55,7 +55,9 @@ function growsAToxigenicGenusInBulk(words: Words): boolean {
 function widensHostRange(words: Words): boolean {
   if (!words.any(T.WIDEN) || !words.any(T.ENGINEERED) || !asks(words)) return false;
   const range = words.near(T.HOST, T.RANGE, 1) || words.any(T.TROPISM);
-  return range && (words.near(T.WIDEN, T.HOST, 3) || words.near(T.WIDEN, T.TROPISM, 3));
+  // "widen the host range", "the host range be expanded".
+  if (words.near(T.WIDEN, T.HOST, 3) || words.near(T.WIDEN, T.TROPISM, 3)) return range;
+  return range && (words.near(T.RANGE, T.WIDEN, 3) || words.near(T.TROPISM, T.WIDEN, 3));
 }
 
 // "serially passage the virus through ferrets until it goes airborne".

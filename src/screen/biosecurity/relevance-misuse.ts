@@ -31,6 +31,7 @@ export function asksForMisuse(words: Words): boolean {
   return (
     words.any(T.RESPELLED_NAMES) ||
     (words.any(T.PESTE) && words.any(T.GROW_OR_SPREAD_ABROAD)) ||
+    (words.any(T.POISON_ABROAD) && words.any(T.PEOPLE_OR_TOXIN_ABROAD)) ||
     wantsAgentsForHarm(words) ||
     sabotagesContainment(words) ||
     dodgesSynthesisScreening(words) ||
@@ -70,13 +71,15 @@ function wantsAgentsForHarm(words: Words): boolean {
     words.any(T.ORGANISM_KINDS) ||
     words.any(NAMED_GERMS) ||
     words.phrase(T.AGENT_KINDS) ||
-    (words.any(T.DISEASE_WORDS) && (asks(words) || words.any(T.BEST))) ||
+    (words.any(T.DISEASE_WORDS) &&
+      (asks(words) || words.any(T.BEST) || words.any(T.WORST) || words.phrase(T.WORST_PHRASES))) ||
     (words.any(T.BUG_WORDS) && words.any(T.GROW));
   if (!germs) return false;
   if (words.any(T.TERROR) || words.phrase(T.TERROR_PHRASES)) return true;
   const asked = asks(words) || words.any(T.LIST_ASKS);
   if (asked && (words.any(T.ON_PURPOSE) || words.phrase(T.ON_PURPOSE_PHRASES))) return true;
-  return (words.any(T.WORST) || words.phrase(T.WORST_PHRASES)) && words.any(T.GROW);
+  const worst = words.any(T.WORST) || words.phrase(T.WORST_PHRASES);
+  return worst && (words.any(T.GROW) || words.any(T.RELEASED));
 }
 
 // "tamper with a biocontainment lab's filters", "a breach at a virology lab nobody detects".

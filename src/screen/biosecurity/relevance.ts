@@ -15,6 +15,7 @@ import { disseminatesAnAgent } from "./relevance-dissemination.js";
 import { engineersOrRebuilds } from "./relevance-engineering.js";
 import { showsHarmfulIntent } from "./relevance-intent.js";
 import { namesAnAgentInAnotherScript } from "./relevance-scripts.js";
+import { handlesADangerousAgent } from "./relevance-handling.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -65,6 +66,7 @@ export function looksBiosecurityRelevant(text: string): boolean {
     disseminatesAnAgent(words) ||
     engineersOrRebuilds(words) ||
     showsHarmfulIntent(words) ||
+    handlesADangerousAgent(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );
@@ -85,7 +87,8 @@ function poisonsAPerson(words: Words): boolean {
 // growing an agent "and spreading it" among people.
 function weaponisesAnAgent(words: Words): boolean {
   if (words.near(T.MAKE, T.SUPERBUGS, 3)) return true;
-  if (words.near(T.AGENTS, WEAPON, 4)) return true;
+  // "turn an agent into a weapon", "make a weapon out of germs".
+  if (words.near(T.AGENTS, WEAPON, 4) || words.near(WEAPON, T.AGENTS, 3)) return true;
   if (
     words.near(T.CONTAMINATE, T.WATER_BODIES, 4) &&
     (words.phrase(T.REQUEST) || words.any(T.INTENT))

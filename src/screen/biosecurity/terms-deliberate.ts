@@ -659,7 +659,25 @@ export const INFECTS = ["infect", "infects", "infecting"];
 export const HUMANKIND = ["humans", "human", "people", "persons"];
 // Defences that no longer work: "so current vaccines no longer protect against it".
 export const NO_LONGER = ["longer", "not", "t", "never", "fail", "fails"];
-export const PROTECT = ["protect*", "work", "works", "neutrali*", "recogni*", "block*"];
+export const PROTECT = ["protect*", "work", "works", "neutrali*", "recogni*", "block*", "cover"];
+// Spreading better, by any pairing of a verb of spread and a word of better: "spreads better",
+// "transmit efficiently", "jump species".
+export const SPREAD_VERBS = ["spread*", "transmit*", "pass", "passes", "jump", "jumps", "cross"];
+export const BETTER_SPREAD = [
+  "better",
+  "faster",
+  "quicker",
+  "easier",
+  "easily",
+  "efficient*",
+  "rapidly",
+  "quickly",
+  "widely",
+  "species",
+  "airborne",
+];
+// The agent made worse: "make bird flu worse", "a stronger strain".
+export const WORSE = ["worse", "stronger", "nastier", "tougher", "deadlier", "hardier"];
 // The agent named by a pronoun once it has been named: "I have a virus. How would I make it
 // spread faster?"
 export const IT = ["it", "them"];

@@ -116,6 +116,8 @@ export const PARTICLE = [
 export const LUNGS = [
   "lung",
   "lungs",
+  "breathe",
+  "breathed",
   "alveol*",
   "inhal*",
   "aerosol*",

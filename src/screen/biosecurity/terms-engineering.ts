@@ -97,6 +97,7 @@ export const GENETIC = [
 export const CAUSE = ["make", "let", "allow", "enable", "help"];
 // A change wished for rather than found: "which edits would help the virus slip past immunity".
 export const MODAL = ["would", "could", "should"];
+export const CHANGES = ["change", "changes", "alteration*", "tweak*"];
 export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
 export const BETTER = [
   "faster",

@@ -26,6 +26,10 @@ export const MOST = [
   "mass",
   "thousands",
   "millions",
+  // "a room full of people", "a packed hall".
+  "full",
+  "roomful",
+  "packed",
 ];
 export const TOLL = ["casualt*", "deaths", "dead", "victims", "people", "fatalit*"];
 export const LETHAL_OUTCOME = ["kill*", "casualt*", "death*", "fatalit*", "die", "dead", "murder*"];

@@ -62,6 +62,33 @@ export const GROW_OR_SPREAD_ABROAD = [
   "diffondere",
   "spargere",
 ];
+// Poisoning people, asked in Spanish, French, Italian, German or Portuguese: the verb with a
+// person or a toxin ("cómo producir toxina para envenenar a la gente").
+export const POISON_ABROAD = [
+  "envenenar",
+  "empoisonner",
+  "avvelenare",
+  "vergiften",
+  "envenenamiento",
+];
+export const PEOPLE_OR_TOXIN_ABROAD = [
+  "gente",
+  "personas",
+  "alguien",
+  "personne*",
+  "quelqu",
+  "persone",
+  "qualcuno",
+  "leute",
+  "menschen",
+  "jemand*",
+  "pessoas",
+  "toxina*",
+  "toxine*",
+  "tossin*",
+  "veneno",
+  "gift",
+];
 export const ON_PURPOSE = ["sicken", "sickening", "deliberately", "intentionally", "purposely"];
 export const ON_PURPOSE_PHRASES = [
   ["on", "purpose"],
@@ -77,7 +104,12 @@ export const WORST_PHRASES = [
   ["most", "lethal"],
   ["most", "deadly"],
   ["most", "dangerous"],
+  ["most", "deaths"],
+  ["most", "casualties"],
+  ["most", "damage"],
 ];
+// Released rather than grown: "the microbe that would cause the most deaths if released".
+export const RELEASED = ["releas*", "spread*", "dispers*", "unleash*"];
 export const GROW = ["cultur*", "grow*", "cultivat*", "brew*", "breed*", "propagat*"];
 // Guards for the sabotage shape: the question is how to keep a lab safe.
 export const KEEP_SAFE = ["prevent*", "protect*", "avoid*", "mitigat*", "reduc*", "minimi*"];
