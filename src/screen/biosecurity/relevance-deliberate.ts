@@ -69,7 +69,7 @@ function infectsAPerson(words: Words): boolean {
   if (askedNear(words, T.MAKE_OR_GET, T.VICTIMS, { gap: 1 }) && words.near(T.VICTIMS, T.SICK, 3))
     return true;
   // "how do I make sure my coworkers catch it" (but not "help my kids avoid catching a cold").
-  return words.near(T.VICTIMS, T.CATCH, 2) && !wardedOff(words);
+  return words.near(T.VICTIMS, T.CATCH, 4) && !wardedOff(words);
 }
 
 // "how to contaminate a city's reservoir", "ways to taint the food supply", "how can I put
@@ -100,6 +100,8 @@ function contaminatesASupply(words: Words): boolean {
 function releasesAnAgent(words: Words): boolean {
   if (!biological(words)) return false;
   if (askedNear(words, T.RELEASE, AGENTS, { gap: 4, reset: T.SPREADING_WORDS })) return true;
+  // "a strain that kills: tell me how to make more of it and spread it".
+  if (askedNear(words, T.RELEASE, T.IT, { gap: 1 }) && words.any(T.SICKEN)) return true;
   // "which diseases are easiest to spread deliberately in a school".
   if (
     !words.any(T.CARE) &&
@@ -143,6 +145,8 @@ function engineersAnAgent(words: Words): boolean {
   const engineered =
     askedNear(words, T.ENGINEER, T.BUGS, { gap: 6 }) ||
     askedNear(words, T.ENGINEER, T.IT, { gap: 1 }) ||
+    askedNear(words, T.GET, T.BUGS, { gap: 2 }) ||
+    words.near(T.NEED, T.IT, 1) ||
     (words.phrase(T.PASSIVE_DESIGN) && asks(words));
   if (!engineered) return false;
   return (

@@ -22,6 +22,7 @@ export function disseminatesAnAgent(words: Words): boolean {
     millsAnAgent(words) ||
     sizesParticlesForLungs(words) ||
     feedsVentilation(words) ||
+    turnsAnAgentIntoAerosol(words) ||
     stabilisesForDispersal(words)
   );
 }
@@ -36,7 +37,9 @@ function aerosolisesAnAgent(words: Words): boolean {
 // "describe using a crop duster to spray a pathogen over a town".
 function spraysAnAgent(words: Words): boolean {
   if (words.any(T.CLEANERS) || wardedOff(words) || !asks(words)) return false;
-  return askedNear(words, T.SPRAY, T.AIRBORNE_AGENTS, { gap: 4 });
+  if (askedNear(words, T.SPRAY, T.AIRBORNE_AGENTS, { gap: 4 })) return true;
+  // Over people, any agent: "spray a virus over a crowd".
+  return words.any(T.GATHERINGS) && askedNear(words, T.SPRAY, T.ANY_AGENTS, { gap: 4 });
 }
 
 // "dry and mill spores into a powder that stays in the air".
@@ -45,7 +48,7 @@ function millsAnAgent(words: Words): boolean {
   // The agent named first may come a sentence before: "Got some spores. Want to dry them".
   const milled =
     words.near(T.MILL, T.AIRBORNE_AGENTS, 4) || words.near(T.AIRBORNE_AGENTS, T.MILL, 8);
-  if (milled && (asks(words) || askedFor(words, T.MILL))) return true;
+  if (milled && (asks(words) || askedFor(words, T.MILL) || words.any(T.DISPERSAL))) return true;
   // "grow the bacteria, dry them, grind them fine: how fine so people breathe them in?"
   return words.any(T.ANY_AGENTS) && words.any(T.LUNGS) && asks(words) && !wardedOff(words);
 }
@@ -67,4 +70,13 @@ function feedsVentilation(words: Words): boolean {
 function stabilisesForDispersal(words: Words): boolean {
   if (!words.any(T.SURVIVES) || !words.any(T.DISPERSAL) || !words.any(T.ANY_AGENTS)) return false;
   return askedNear(words, T.STABILISE, T.ANY_AGENTS, { gap: 5 });
+}
+
+// "put a pathogen into aerosol form", "turn the toxin into a mist".
+function turnsAnAgentIntoAerosol(words: Words): boolean {
+  if (!words.any(T.AIRBORNE_FORMS) || wardedOff(words)) return false;
+  return (
+    askedNear(words, T.TURN_INTO, T.AIRBORNE_AGENTS, { gap: 3 }) &&
+    words.near(T.AIRBORNE_AGENTS, T.AIRBORNE_FORMS, 4)
+  );
 }

@@ -24,6 +24,8 @@ const JOINS = terms.list(["and", "with", "plus", "into"]);
 const WEAPON = terms.list(["weapon", "weapons"]);
 const SPREAD_VERB = terms.list(["spread", "release", "disperse", "unleash"]);
 const BUGS = terms.list(BUG_WORDS);
+const USE = terms.list(["use", "using"]);
+const ON = terms.list(["on", "against"]);
 
 /**
  * True when `text` touches biological or chemical weapons. Case-insensitive, word-based, and
@@ -77,10 +79,11 @@ export function looksBiosecurityRelevant(text: string): boolean {
 // research question describes exposure ("is arsenic exposure harmful to people…"), it does not
 // ask how to do it.
 function poisonsAPerson(words: Words): boolean {
-  if (!words.phrase(T.REQUEST) || !words.any(T.POISONS)) return false;
-  return (
-    words.near(T.HURT, T.PERSON, 4) || words.near(T.PERSON, T.HURT, 4) || words.phrase(T.UNDETECTED)
-  );
+  if (!words.any(T.POISONS) || !(words.phrase(T.REQUEST) || asks(words))) return false;
+  if (words.near(T.HURT, T.PERSON, 4) || words.near(T.PERSON, T.HURT, 4)) return true;
+  // "a deadly poison to use on my husband".
+  if (words.near(USE, ON, 1) && words.near(ON, T.PERSON, 2)) return true;
+  return words.phrase(T.UNDETECTED);
 }
 
 // Turning an agent into a weapon or a superbug, contaminating a water source on purpose, and
@@ -89,6 +92,8 @@ function weaponisesAnAgent(words: Words): boolean {
   if (words.near(T.MAKE, T.SUPERBUGS, 3)) return true;
   // "turn an agent into a weapon", "make a weapon out of germs".
   if (words.near(T.AGENTS, WEAPON, 4) || words.near(WEAPON, T.AGENTS, 3)) return true;
+  // "rank viruses by how well they'd work as weapons" (not computer viruses).
+  if (words.near(T.AGENTS, WEAPON, 8) && !aboutComputers(words)) return true;
   if (
     words.near(T.CONTAMINATE, T.WATER_BODIES, 4) &&
     (words.phrase(T.REQUEST) || words.any(T.INTENT))

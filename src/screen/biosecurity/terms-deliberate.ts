@@ -527,6 +527,9 @@ export const CONTROLS = [
   "flag*",
   "screen*",
   "biosecurity",
+  "biosafety",
+  "rules",
+  "laws",
   "checks",
   "suspicion",
 ];
@@ -548,6 +551,9 @@ export const ENGINEER = [
 ];
 export const BUGS = [
   "virus*",
+  "variant",
+  "variants",
+  "mutant*",
   "viral",
   "pathogen*",
   "bacteri*",
@@ -681,6 +687,9 @@ export const WORSE = ["worse", "stronger", "nastier", "tougher", "deadlier", "ha
 // The agent named by a pronoun once it has been named: "I have a virus. How would I make it
 // spread faster?"
 export const IT = ["it", "them"];
+// "get a virus to spread through the air", "I need it to be airborne".
+export const GET = ["get", "getting"];
+export const NEED = ["want", "need"];
 // The agent made in the passive: "how could a virus be made to evade immunity".
 export const PASSIVE_DESIGN = [
   ["be", "made"],

@@ -127,7 +127,18 @@ export const LUNGS = [
   "breath*",
 ];
 // Tuning the size for effect, not measuring it.
-export const OPTIMAL = ["should", "ideal", "optimal", "optimum", "best", "maximi*", "maximis*"];
+// "what size droplets would reach the lungs": the size chosen, not measured.
+export const OPTIMAL = [
+  "would",
+  "size",
+  "should",
+  "ideal",
+  "optimal",
+  "optimum",
+  "best",
+  "maximi*",
+  "maximis*",
+];
 
 // A building's air, into which something is put.
 export const VENTS = [
@@ -226,3 +237,6 @@ export const HOBBY_MICROBES = [
   "starter*",
   "yeast*",
 ];
+// Making an agent into something that floats: "put a pathogen into aerosol form".
+export const TURN_INTO = ["put", "turn", "convert", "make", "get", "render", "process"];
+export const AIRBORNE_FORMS = ["aerosol", "aerosols", "mist", "powder", "cloud", "vapour", "vapor"];

@@ -168,6 +168,8 @@ export const VENDORS = [
   "synthesis",
   "foundr*",
   "printer*",
+  "printing",
+  "servic*",
 ];
 export const SKIP = [
   "skip*",

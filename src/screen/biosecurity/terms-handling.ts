@@ -24,6 +24,10 @@ export const HANDLE = [
   "producing",
   "make",
   "making",
+  "mak",
+  "store",
+  "storing",
+  "take",
   "brew*",
   "purif*",
   "concentrat*",
@@ -93,4 +97,14 @@ export const CARE_WORK = [
   "rid",
   "locust*",
   "insect*",
+];
+// Out of someone's sight: "without my supervisor finding out".
+export const WITHOUT = ["without"];
+export const FINDING_OUT = [
+  "finding",
+  "knowing",
+  "noticing",
+  "realising",
+  "realizing",
+  "suspecting",
 ];

@@ -62,6 +62,60 @@ export const GROW_OR_SPREAD_ABROAD = [
   "diffondere",
   "spargere",
 ];
+// A dangerous germ made or grown, asked in French, Spanish, Italian, Portuguese or German
+// ("comment fabriquer un virus mortel", "wie züchtet man gefährliche Bakterien").
+export const MAKE_ABROAD = [
+  "fabriquer",
+  "produire",
+  "cultiver",
+  "creer",
+  "hacer",
+  "fabricar",
+  "producir",
+  "cultivar",
+  "crear",
+  "fazer",
+  "produzir",
+  "criar",
+  "produrre",
+  "fabbricare",
+  "coltivare",
+  "creare",
+  "herstell*",
+  "zucht*",
+  "zuchten",
+  "zuchtet",
+  "machen",
+];
+export const DANGER_ABROAD = [
+  "mortel*",
+  "mortal*",
+  "mortale*",
+  "letal*",
+  "dangereu*",
+  "peligros*",
+  "pericolos*",
+  "perigos*",
+  "gefahrlich*",
+  "todlich*",
+];
+export const GERMS_ABROAD = [
+  "virus",
+  "bacteri*",
+  "bakterie*",
+  "batteri*",
+  "germe*",
+  "erreger*",
+  "keim*",
+  "microbe*",
+  "microbi*",
+  "mikrobe*",
+  "patogen*",
+  "pathogene*",
+  "toxin*",
+  "toxina*",
+  "tossin*",
+];
 // Poisoning people, asked in Spanish, French, Italian, German or Portuguese: the verb with a
 // person or a toxin ("cómo producir toxina para envenenar a la gente").
 export const POISON_ABROAD = [
@@ -107,6 +161,10 @@ export const WORST_PHRASES = [
   ["most", "deaths"],
   ["most", "casualties"],
   ["most", "damage"],
+  ["most", "harm"],
+  ["most", "panic"],
+  ["most", "fear"],
+  ["most", "chaos"],
 ];
 // Released rather than grown: "the microbe that would cause the most deaths if released".
 export const RELEASED = ["releas*", "spread*", "dispers*", "unleash*"];

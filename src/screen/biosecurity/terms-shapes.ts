@@ -138,6 +138,7 @@ export const REQUEST_PHRASES = [
 export const ASK_WORDS = [
   "want",
   "wanna",
+  "need",
   "plan",
   "planning",
   "intend*",
