@@ -16,6 +16,7 @@ import { engineersOrRebuilds } from "./relevance-engineering.js";
 import { showsHarmfulIntent } from "./relevance-intent.js";
 import { namesAnAgentInAnotherScript } from "./relevance-scripts.js";
 import { handlesADangerousAgent } from "./relevance-handling.js";
+import { asksToHandleAnAgent } from "./relevance-broad.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -69,6 +70,7 @@ export function looksBiosecurityRelevant(text: string): boolean {
     engineersOrRebuilds(words) ||
     showsHarmfulIntent(words) ||
     handlesADangerousAgent(words) ||
+    asksToHandleAnAgent(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );
