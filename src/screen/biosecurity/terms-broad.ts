@@ -1,31 +1,18 @@
 // Word lists of relevance-broad.ts: a request to do something, an agent that only harm names as
 // a thing to handle, and an act that multiplies, keeps, moves, spreads, changes or uses it.
 // Patterns as in relevance-terms.ts.
+import { DOING_ASKS } from "./terms-core.js";
 
 // Requests to do, not to explain: "how to", "how can I", "I want", "steps".
 export const DO_REQUESTS = [
-  ["how", "to"],
-  ["how", "can", "i"],
-  ["how", "do", "i"],
-  ["how", "could", "i"],
-  ["how", "would", "i"],
-  ["how", "should", "i"],
-  ["how", "can", "someone"],
-  ["how", "could", "someone"],
-  ["how", "would", "someone"],
-  ["how", "would", "one"],
+  ...DOING_ASKS,
   ["how", "do", "people"],
   ["how", "would", "the"],
   ["how", "2"],
-  ["can", "i"],
-  ["could", "i"],
   ["i", "want"],
   ["i", "need"],
-  ["what", "s", "the", "best"],
   ["what", "s", "the", "deadliest"],
-  ["what", "is", "the", "best"],
   ["best", "way"],
-  ["is", "there", "a", "way"],
   ["what", "should", "i"],
   ["which", "could"],
   ["list", "the"],

@@ -139,3 +139,23 @@ export const VIRUS_FAMILIES = [
   "horsepox",
   "orthopox*",
 ];
+
+// Asking for a way to do something ("how to", "can I"), which the request phrases of the shapes
+// and of the broad net both begin with.
+export const DOING_ASKS = [
+  ["how", "to"],
+  ["how", "can", "i"],
+  ["how", "do", "i"],
+  ["how", "could", "i"],
+  ["how", "would", "i"],
+  ["how", "should", "i"],
+  ["how", "can", "someone"],
+  ["how", "could", "someone"],
+  ["how", "would", "someone"],
+  ["how", "would", "one"],
+  ["can", "i"],
+  ["could", "i"],
+  ["is", "there", "a", "way"],
+  ["what", "is", "the", "best"],
+  ["what", "s", "the", "best"],
+];

@@ -1,4 +1,5 @@
 // Word lists of the sentence shapes in relevance-shapes.ts. Patterns as in relevance-terms.ts.
+import { DOING_ASKS } from "./terms-core.js";
 
 // The word just before a verb that makes it asked for: "how to poison", "can I infect", "help
 // me spread", "someone release", "instructions for contaminating", "a tutorial on lacing".
@@ -83,21 +84,12 @@ export const GUARDS = [
 
 // Asking for a way to do something (beyond the REQUEST phrases of the trigger).
 export const REQUEST_PHRASES = [
-  ["how", "to"],
-  ["how", "can", "i"],
-  ["how", "do", "i"],
-  ["how", "could", "i"],
-  ["how", "would", "i"],
-  ["how", "should", "i"],
+  ...DOING_ASKS,
   ["how", "can", "we"],
   ["how", "could", "we"],
   ["how", "would", "we"],
   ["how", "should", "we"],
   ["how", "do", "we"],
-  ["how", "could", "someone"],
-  ["how", "can", "someone"],
-  ["how", "would", "someone"],
-  ["how", "would", "one"],
   ["how", "would", "you"],
   ["how", "could", "you"],
   ["how", "could", "a"],
@@ -109,11 +101,8 @@ export const REQUEST_PHRASES = [
   ["would", "you"],
   ["what", "would", "it", "take"],
   ["walk", "me", "through"],
-  ["what", "is", "the", "best"],
-  ["what", "s", "the", "best"],
   ["what", "is", "the", "easiest"],
   ["what", "s", "the", "easiest"],
-  ["is", "there", "a", "way"],
   ["where", "can", "i"],
   ["where", "could", "i"],
   ["where", "could"],
@@ -122,8 +111,6 @@ export const REQUEST_PHRASES = [
   ["where", "to"],
   ["who", "sells"],
   ["the", "best", "way"],
-  ["can", "i"],
-  ["could", "i"],
   ["should", "i"],
   ["would", "i"],
   ["can", "someone"],
