@@ -5,64 +5,63 @@
 // hydrogen sulfide"). Chemistry homework, industrial safety and pesticide handling name the same
 // chemicals without a request to hurt people with them, so they stay out.
 import type { Words } from "./words.js";
-import { terms } from "./relevance-index.js";
+import { registerAll } from "./relevance-index.js";
 import { askedNear, asks } from "./relevance-shapes.js";
-import * as T from "./terms-chemical.js";
+import * as chemicalTerms from "./terms-chemical.js";
 
-const CW_NAMED = terms.list(T.CW_NAMED);
-const CW_PHRASES = terms.phraseGroup(T.CW_PHRASES);
-const A_LETTER = terms.list(T.A_LETTER);
-const A_NUMBERS = terms.list(T.A_NUMBERS);
-const A_SERIES_CONTEXT = terms.list(T.A_SERIES_CONTEXT);
-const TICS = terms.list(T.TICS);
-const KILL = terms.list(T.KILL);
-const PEOPLE = terms.list(T.PEOPLE);
-const ATTACK_WORDS = terms.list(T.ATTACK_WORDS);
-const DISPERSE = terms.list(T.DISPERSE);
-const PUBLIC_PLACES = terms.list(T.PUBLIC_PLACES);
-const PRODUCE = terms.list(T.PRODUCE);
-const TOXIC_ADJ = terms.list(T.TOXIC_ADJ);
-const GASES = terms.list(T.GASES);
-const TOXINS_NAMED = terms.list(T.TOXINS_NAMED);
-const EXTRACT = terms.list(T.EXTRACT);
-const TOXIN_SOURCES = terms.list(T.TOXIN_SOURCES);
-const TOXIC_GOALS = terms.list(T.TOXIC_GOALS);
-const CASTOR = terms.list(T.CASTOR);
-const CASTOR_GOALS = terms.list(T.CASTOR_GOALS);
+const T = registerAll(chemicalTerms);
 
 /** Whether `words` name a chemical weapon or toxin, or ask for a chemical as a weapon. */
 export function touchesChemicalWeapons(words: Words): boolean {
-  if (words.any(CW_NAMED) || words.any(TOXINS_NAMED) || words.phrase(CW_PHRASES)) return true;
-  if (words.any(A_SERIES_CONTEXT) && words.any(A_NUMBERS) && words.near(A_LETTER, A_NUMBERS, 1)) {
+  if (words.any(T.CW_NAMED) || words.any(T.TOXINS_NAMED) || words.phrase(T.CW_PHRASES)) return true;
+  if (
+    words.any(T.A_SERIES_CONTEXT) &&
+    words.any(T.A_NUMBERS) &&
+    words.near(T.A_LETTER, T.A_NUMBERS, 1)
+  ) {
     return true;
   }
   if (!asks(words)) return false;
-  return weaponisesAChemical(words) || makesAPoisonCloud(words) || extractsAToxin(words);
+  return (
+    weaponisesAChemical(words) ||
+    makesAPoisonCloud(words) ||
+    extractsAToxin(words) ||
+    killsWithAToxinSource(words)
+  );
+}
+
+// "whip up a batch of the bad stuff from castor beans that takes someone out": a toxin's source
+// and a person "taken out", whatever the verb of making.
+function killsWithAToxinSource(words: Words): boolean {
+  if (!words.any(T.TOXIN_SOURCES)) return false;
+  return words.near(T.TAKE, T.PEOPLE, 1) && words.near(T.PEOPLE, T.OUT, 1);
 }
 
 // A toxic industrial chemical or gas with a request to kill or hurt people, an attack, or a
 // release into a public place.
 function weaponisesAChemical(words: Words): boolean {
-  if (!words.any(TICS)) return false;
-  if (askedNear(words, KILL, PEOPLE, { gap: 3 })) return true;
-  if (words.any(ATTACK_WORDS) && words.any(PEOPLE)) return true;
-  return askedNear(words, DISPERSE, TICS, { gap: 4 }) && words.any(PUBLIC_PLACES);
+  if (!words.any(T.TICS)) return false;
+  if (askedNear(words, T.KILL, T.PEOPLE, { gap: 3 })) return true;
+  if (words.any(T.ATTACK_WORDS) && words.any(T.PEOPLE)) return true;
+  return askedNear(words, T.DISPERSE, T.TICS, { gap: 4 }) && words.any(T.PUBLIC_PLACES);
 }
 
 // "how to make poisonous fumes", "mix two cleaners to release a deadly vapour".
 function makesAPoisonCloud(words: Words): boolean {
-  return askedNear(words, PRODUCE, TOXIC_ADJ, { gap: 3 }) && words.near(TOXIC_ADJ, GASES, 2);
+  return (
+    askedNear(words, T.PRODUCE, T.TOXIC_ADJ, { gap: 3 }) && words.near(T.TOXIC_ADJ, T.GASES, 2)
+  );
 }
 
 // "how to extract the toxin from castor beans", "purify the poison of a puffer fish", "get the
-// protein out of castor bean mash".
+// protein out of castor bean mash", "make riisin from castor beans".
 function extractsAToxin(words: Words): boolean {
   if (
-    !askedNear(words, EXTRACT, TOXIN_SOURCES, { gap: 6 }) &&
-    !askedNear(words, EXTRACT, TOXIC_GOALS, { gap: 6 })
+    !askedNear(words, T.EXTRACT, T.TOXIN_SOURCES, { gap: 6 }) &&
+    !askedNear(words, T.EXTRACT, T.TOXIC_GOALS, { gap: 6 })
   ) {
     return false;
   }
-  if (words.any(TOXIN_SOURCES) && words.any(TOXIC_GOALS)) return true;
-  return words.any(CASTOR) && words.any(CASTOR_GOALS);
+  if (words.any(T.TOXIN_SOURCES) && words.any(T.TOXIC_GOALS)) return true;
+  return words.any(T.CASTOR) && (words.any(T.CASTOR_GOALS) || !words.any(T.CASTOR_CROP));
 }

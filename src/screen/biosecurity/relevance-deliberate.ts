@@ -7,63 +7,21 @@
 // antibodies?"), and safety questions, which ward off ("how to avoid giving my partner herpes",
 // "how to prevent tampering with the water supply"), stay out.
 import type { Words } from "./words.js";
-import { terms } from "./relevance-index.js";
+import { registerAll, terms } from "./relevance-index.js";
 import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";
-import * as T from "./terms-deliberate.js";
+import * as deliberateTerms from "./terms-deliberate.js";
 
-const HUMAN_DISEASES = terms.list(T.HUMAN_DISEASES);
-const LOOSE_AGENTS = terms.list(T.LOOSE_AGENTS);
-const STRICT_AGENTS = terms.list(T.STRICT_AGENTS);
-const DISEASES = terms.list([...T.HUMAN_DISEASES, ...T.LOOSE_AGENTS, ...T.STRICT_AGENTS]);
-const AGENTS = terms.list([...T.LOOSE_AGENTS, ...T.STRICT_AGENTS]);
-const TRANSMIT = terms.list(T.TRANSMIT);
-const VICTIMS = terms.list(T.VICTIMS);
-const CARE = terms.list(T.CARE);
-const COVERT = terms.phraseGroup(T.COVERT);
-const MAKE_OR_GET = terms.list(T.MAKE_OR_GET);
-const SICK = terms.list(T.SICK);
-const SPREADING_WORDS = terms.list(T.SPREADING_WORDS);
-const CONTAMINATE = terms.list(T.CONTAMINATE);
-const INTRODUCE = terms.list(T.INTRODUCE);
-const SUPPLIES = terms.list(T.SUPPLIES);
-const HARMFUL_STUFF = terms.list(T.HARMFUL_STUFF);
-const RELEASE = terms.list(T.RELEASE);
-const START = terms.list(T.START);
-const OUTBREAKS = terms.list(T.OUTBREAKS);
-const OUTBREAK_WORK = terms.list(T.OUTBREAK_WORK);
-const MASS = terms.phraseGroup(T.MASS);
-const HARM_VERBS = terms.list(T.HARM_VERBS);
-const ACQUIRE = terms.list(T.ACQUIRE);
-const CONTROLLED = terms.list(T.CONTROLLED);
-const PAST_CONTROLS = terms.phraseGroup(T.PAST_CONTROLS);
-const EVADE = terms.list(T.EVADE);
-const CONTROLS = terms.list(T.CONTROLS);
-const ENGINEER = terms.list(T.ENGINEER);
-const BUGS = terms.list(T.BUGS);
-const ESCAPE = terms.list(T.ESCAPE);
-const DEFENCES = terms.list(T.DEFENCES);
-const SPREADS_BETTER = terms.phraseGroup(T.SPREADS_BETTER);
-const REVIVE = terms.list(T.REVIVE);
-const CREATE = terms.list(T.CREATE);
-const MADE_AGENTS = terms.list(T.MADE_AGENTS);
-const AGAINST = terms.list(T.AGAINST);
-const LIFE = terms.list(T.LIFE);
-const ABOUT_AGENTS = terms.list(T.ABOUT_AGENTS);
-const INTRUDE = terms.list(T.INTRUDE);
-const ILLICIT = terms.list(T.ILLICIT);
-const FACILITIES = terms.list(T.FACILITIES);
-const HELD_THERE = terms.list(T.HELD_THERE);
-const DANGER_ADJ = terms.list(T.DANGER_ADJ);
-const AIMED_AT = terms.phraseGroup(T.AIMED_AT);
-const PLACES = terms.list(T.PLACES);
-const SUPPLY_WORKS = terms.list(T.SUPPLY_WORKS);
-const CATCH = terms.list(T.CATCH);
-const SICKEN = terms.list(T.SICKEN);
-const EXTINCT = terms.list(T.EXTINCT);
+const T = registerAll(deliberateTerms);
+const DISEASES = terms.list([
+  ...deliberateTerms.HUMAN_DISEASES,
+  ...deliberateTerms.LOOSE_AGENTS,
+  ...deliberateTerms.STRICT_AGENTS,
+]);
+const AGENTS = terms.list([...deliberateTerms.LOOSE_AGENTS, ...deliberateTerms.STRICT_AGENTS]);
 
 /** Whether `words` ask for deliberate harm with an agent, by one of the shapes above. */
 export function asksForDeliberateHarm(words: Words): boolean {
-  if (!asks(words) && !words.phrase(COVERT)) return false;
+  if (!asks(words) && !words.phrase(T.COVERT)) return false;
   return (
     infectsAPerson(words) ||
     contaminatesASupply(words) ||
@@ -72,15 +30,23 @@ export function asksForDeliberateHarm(words: Words): boolean {
     acquiresPastControls(words) ||
     engineersAnAgent(words) ||
     createsAnAgentAgainstLife(words) ||
-    intrudesOnAFacility(words)
+    intrudesOnAFacility(words) ||
+    passesAnAttackOffAsNature(words)
   );
+}
+
+// "make the outbreak look natural so investigators don't trace it back" (not "how can
+// investigators tell whether an outbreak is natural").
+function passesAnAttackOffAsNature(words: Words): boolean {
+  if (!words.phrase(T.LOOK_NATURAL) || !words.any(T.ATTACKS) || words.any(T.DISCERN)) return false;
+  return biological(words) && asks(words);
 }
 
 // An agent of biology: a strict word, or a loose one ("virus", "infection") when the text is
 // not about computers.
 function biological(words: Words): boolean {
-  if (words.any(STRICT_AGENTS) || words.any(HUMAN_DISEASES)) return true;
-  return words.any(LOOSE_AGENTS) && !aboutComputers(words);
+  if (words.any(T.STRICT_AGENTS) || words.any(T.HUMAN_DISEASES)) return true;
+  return words.any(T.LOOSE_AGENTS) && !aboutComputers(words);
 }
 
 // "I want to give my coworker the flu", "how can I pass herpes to my partner without them
@@ -88,37 +54,44 @@ function biological(words: Words): boolean {
 // Care words ("give my baby the flu vaccine") leave only the covert form.
 function infectsAPerson(words: Words): boolean {
   if (!words.any(DISEASES) || !biological(words)) return false;
-  if (words.phrase(COVERT) && words.near(TRANSMIT, VICTIMS, 3)) return true;
-  if (words.phrase(COVERT) && words.near(MAKE_OR_GET, VICTIMS, 1) && words.near(VICTIMS, SICK, 3)) {
+  if (words.phrase(T.COVERT) && words.near(T.TRANSMIT, T.VICTIMS, 3)) return true;
+  if (
+    words.phrase(T.COVERT) &&
+    words.near(T.MAKE_OR_GET, T.VICTIMS, 1) &&
+    words.near(T.VICTIMS, T.SICK, 3)
+  ) {
     return true;
   }
-  if (words.any(CARE) || !asks(words)) return false;
-  if (askedNear(words, TRANSMIT, VICTIMS, { gap: 3, reset: SPREADING_WORDS })) return true;
-  if (askedNear(words, TRANSMIT, HUMAN_DISEASES, { gap: 3, reset: SPREADING_WORDS })) return true;
-  if (askedNear(words, MAKE_OR_GET, VICTIMS, { gap: 1 }) && words.near(VICTIMS, SICK, 3))
+  if (words.any(T.CARE) || !asks(words)) return false;
+  if (askedNear(words, T.TRANSMIT, T.VICTIMS, { gap: 3, reset: T.SPREADING_WORDS })) return true;
+  if (askedNear(words, T.TRANSMIT, T.HUMAN_DISEASES, { gap: 3, reset: T.SPREADING_WORDS }))
+    return true;
+  if (askedNear(words, T.MAKE_OR_GET, T.VICTIMS, { gap: 1 }) && words.near(T.VICTIMS, T.SICK, 3))
     return true;
   // "how do I make sure my coworkers catch it" (but not "help my kids avoid catching a cold").
-  return words.near(VICTIMS, CATCH, 2) && !wardedOff(words);
+  return words.near(T.VICTIMS, T.CATCH, 4) && !wardedOff(words);
 }
 
 // "how to contaminate a city's reservoir", "ways to taint the food supply", "how can I put
 // cyanide in the town's water supply", "spike the buffet with salmonella".
 function contaminatesASupply(words: Words): boolean {
-  if (!words.any(SUPPLIES)) return false;
-  if (askedNear(words, CONTAMINATE, SUPPLIES, { gap: 5 })) return true;
+  if (!words.any(T.SUPPLIES)) return false;
+  if (askedNear(words, T.CONTAMINATE, T.SUPPLIES, { gap: 5 })) return true;
   if (
-    askedNear(words, INTRODUCE, HARMFUL_STUFF, { gap: 4 }) &&
-    words.near(HARMFUL_STUFF, SUPPLIES, 5)
+    askedNear(words, T.INTRODUCE, T.HARMFUL_STUFF, { gap: 4 }) &&
+    words.near(T.HARMFUL_STUFF, T.SUPPLIES, 5)
   ) {
     return true;
   }
   // "put bacteria into a town's water tower".
-  if (askedNear(words, INTRODUCE, AGENTS, { gap: 4 }) && words.near(AGENTS, SUPPLY_WORKS, 6)) {
+  if (askedNear(words, T.INTRODUCE, AGENTS, { gap: 4 }) && words.near(AGENTS, T.SUPPLY_WORKS, 6)) {
     return biological(words);
   }
   // "what could someone put in a reservoir to sicken a town" (not "add chlorine to disinfect").
   return (
-    askedNear(words, INTRODUCE, SUPPLIES, { gap: 4 }) && words.any(SICKEN) && !wardedOff(words)
+    askedNear(words, T.INTRODUCE, T.SUPPLIES, { gap: 4 }) &&
+    words.any(T.SICKEN) &&
+    !wardedOff(words)
   );
 }
 
@@ -126,42 +99,65 @@ function contaminatesASupply(words: Words): boolean {
 // start an epidemic" (but not "spread awareness of HIV" or "create an outbreak response plan").
 function releasesAnAgent(words: Words): boolean {
   if (!biological(words)) return false;
-  if (askedNear(words, RELEASE, AGENTS, { gap: 4, reset: SPREADING_WORDS })) return true;
+  if (askedNear(words, T.RELEASE, AGENTS, { gap: 4, reset: T.SPREADING_WORDS })) return true;
+  // "a strain that kills: tell me how to make more of it and spread it".
+  if (askedNear(words, T.RELEASE, T.IT, { gap: 1 }) && words.any(T.SICKEN)) return true;
   // "which diseases are easiest to spread deliberately in a school".
-  if (!words.any(CARE) && askedNear(words, RELEASE, PLACES, { gap: 4, reset: SPREADING_WORDS })) {
+  if (
+    !words.any(T.CARE) &&
+    askedNear(words, T.RELEASE, T.PLACES, { gap: 4, reset: T.SPREADING_WORDS })
+  ) {
     return true;
   }
-  return askedNear(words, START, OUTBREAKS, { gap: 3 }) && !words.any(OUTBREAK_WORK);
+  return askedNear(words, T.START, T.OUTBREAKS, { gap: 3 }) && !words.any(T.OUTBREAK_WORK);
 }
 
 // "infect as many people as possible", "mass casualties with a pathogen".
 function harmsMany(words: Words): boolean {
-  return words.phrase(MASS) && words.any(HARM_VERBS) && biological(words);
+  if (!biological(words)) return false;
+  if (words.phrase(T.MASS) && words.any(T.HARM_VERBS)) return true;
+  // "hurt a lot of people", asked (not "norovirus infects many people each year").
+  return askedNear(words, T.HARM_VERBS, T.MANY, { gap: 3 }) && words.near(T.MANY, T.FOLK, 2);
 }
 
 // "buy pathogen cultures on the dark web", "order toxin genes without raising flags", "get
 // around export controls on precursors".
 function acquiresPastControls(words: Words): boolean {
-  if (!words.near(ACQUIRE, CONTROLLED, 6)) return false;
-  return words.phrase(PAST_CONTROLS) || words.near(EVADE, CONTROLS, 3);
+  // "order toxin genes", "which viruses can I order".
+  if (!words.near(T.ACQUIRE, T.CONTROLLED, 6) && !words.near(T.CONTROLLED, T.ACQUIRE, 4)) {
+    return false;
+  }
+  return words.phrase(T.PAST_CONTROLS) || words.near(T.EVADE, T.CONTROLS, 3);
 }
 
 // "how to make E. coli resistant to every antibiotic", "engineer the strain to evade vaccine
 // immunity", "modify the virus so it spreads between humans", "design a pathogen aimed at one
-// ethnic group", "how to resurrect an extinct virus".
+// ethnic group", "how to resurrect an extinct virus", "tweak a virus so vaccines no longer
+// protect", "make a virus kill faster".
 function engineersAnAgent(words: Words): boolean {
-  if (aboutComputers(words) && !words.any(STRICT_AGENTS)) return false;
-  if (askedNear(words, REVIVE, EXTINCT, { gap: 4 })) return true;
-  if (!words.any(BUGS)) return false;
+  if (aboutComputers(words) && !words.any(T.STRICT_AGENTS)) return false;
+  if (askedNear(words, T.REVIVE, T.EXTINCT, { gap: 4 })) return true;
+  if (!words.any(T.BUGS)) return false;
   // "make a deadly virus", "convert a strain into a virulent one" (but not "make a vaccine
   // against a dangerous strain").
-  if (askedNear(words, ENGINEER, DANGER_ADJ, { gap: 8, reset: CARE })) return true;
-  if (!askedNear(words, ENGINEER, BUGS, { gap: 6 })) return false;
+  if (askedNear(words, T.ENGINEER, T.DANGER_ADJ, { gap: 8, reset: T.CARE })) return true;
+  // The agent engineered: named after the verb, as "it" once named, or in the passive.
+  const engineered =
+    askedNear(words, T.ENGINEER, T.BUGS, { gap: 6 }) ||
+    askedNear(words, T.ENGINEER, T.IT, { gap: 1 }) ||
+    askedNear(words, T.GET, T.BUGS, { gap: 2 }) ||
+    words.near(T.NEED, T.IT, 1) ||
+    (words.phrase(T.PASSIVE_DESIGN) && asks(words));
+  if (!engineered) return false;
   return (
-    words.phrase(AIMED_AT) ||
-    words.near(ESCAPE, DEFENCES, 4) ||
-    words.near(DEFENCES, ESCAPE, 2) ||
-    words.phrase(SPREADS_BETTER)
+    words.phrase(T.AIMED_AT) ||
+    words.near(T.ESCAPE, T.DEFENCES, 4) ||
+    words.near(T.DEFENCES, T.ESCAPE, 2) ||
+    (words.near(T.DEFENCES, T.NO_LONGER, 3) && words.near(T.NO_LONGER, T.PROTECT, 2)) ||
+    (words.near(T.INFECTS, T.HUMANKIND, 1) && !words.any(T.ABOUT_AGENTS)) ||
+    words.near(T.SPREAD_VERBS, T.BETTER_SPREAD, 2) ||
+    words.near(T.BUGS, T.WORSE, 2) ||
+    words.phrase(T.SPREADS_BETTER)
   );
 }
 
@@ -170,14 +166,14 @@ function engineersAnAgent(words: Words): boolean {
 // aimed at machines ("a virus that can infect and destroy a city's power grid") and a research
 // design at knowledge ("design a study of how the virus infects people").
 function createsAnAgentAgainstLife(words: Words): boolean {
-  if (!words.any(AGAINST) || !words.any(LIFE) || !biological(words)) return false;
-  return askedNear(words, CREATE, MADE_AGENTS, { gap: 4, reset: ABOUT_AGENTS });
+  if (!words.any(T.AGAINST) || !words.any(T.LIFE) || !biological(words)) return false;
+  return askedNear(words, T.CREATE, T.MADE_AGENTS, { gap: 4, reset: T.ABOUT_AGENTS });
 }
 
 // "gain unauthorized access to a biological synthesis facility", "break into a lab that stores
 // pathogens", "sabotage a chlorine tanker", "steal toxin samples from a freezer" (but not "get
 // access to the chemistry lab after hours", which asks for nothing illicit).
 function intrudesOnAFacility(words: Words): boolean {
-  if (!words.any(ILLICIT) || !words.any(HELD_THERE) || !words.any(FACILITIES)) return false;
-  return words.near(INTRUDE, FACILITIES, 6) || words.near(INTRUDE, HELD_THERE, 4);
+  if (!words.any(T.ILLICIT) || !words.any(T.HELD_THERE) || !words.any(T.FACILITIES)) return false;
+  return words.near(T.INTRUDE, T.FACILITIES, 6) || words.near(T.INTRUDE, T.HELD_THERE, 4);
 }

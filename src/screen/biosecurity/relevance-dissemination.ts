@@ -7,36 +7,22 @@
 // safety wards it off ("stop mould spores spreading through the vents"); none of those asks for
 // the act.
 import type { Words } from "./words.js";
-import { terms } from "./relevance-index.js";
+import { registerAll } from "./relevance-index.js";
 import { aboutComputers, askedFor, askedNear, asks, wardedOff } from "./relevance-shapes.js";
-import * as T from "./terms-dissemination.js";
+import * as disseminationTerms from "./terms-dissemination.js";
 
-const AIRBORNE_AGENTS = terms.list(T.AIRBORNE_AGENTS);
-const ANY_AGENTS = terms.list(T.ANY_AGENTS);
-const AEROSOLISE = terms.list(T.AEROSOLISE);
-const GATHERINGS = terms.list(T.GATHERINGS);
-const SPRAY = terms.list(T.SPRAY);
-const CLEANERS = terms.list(T.CLEANERS);
-const MILL = terms.list(T.MILL);
-const FINE = terms.list(T.FINE);
-const PARTICLE = terms.list(T.PARTICLE);
-const LUNGS = terms.list(T.LUNGS);
-const OPTIMAL = terms.list(T.OPTIMAL);
-const VENTS = terms.list(T.VENTS);
-const PUT_IN = terms.list(T.PUT_IN);
-const STABILISE = terms.list(T.STABILISE);
-const SURVIVES = terms.list(T.SURVIVES);
-const DISPERSAL = terms.list(T.DISPERSAL);
+const T = registerAll(disseminationTerms);
 
 /** Whether `words` ask to make an agent airborne or put it into a building's air. */
 export function disseminatesAnAgent(words: Words): boolean {
-  if (aboutComputers(words)) return false;
+  if (aboutComputers(words) || words.any(T.HOBBY_MICROBES)) return false;
   return (
     aerosolisesAnAgent(words) ||
     spraysAnAgent(words) ||
     millsAnAgent(words) ||
     sizesParticlesForLungs(words) ||
     feedsVentilation(words) ||
+    turnsAnAgentIntoAerosol(words) ||
     stabilisesForDispersal(words)
   );
 }
@@ -44,37 +30,53 @@ export function disseminatesAnAgent(words: Words): boolean {
 // "aerosolize the toxin over the stadium", "aerosolise it over a city": the verb as a command
 // with an agent or a gathering of people.
 function aerosolisesAnAgent(words: Words): boolean {
-  if (!words.any(AEROSOLISE)) return false;
-  return words.any(ANY_AGENTS) || words.any(GATHERINGS);
+  if (!words.any(T.AEROSOLISE)) return false;
+  return words.any(T.ANY_AGENTS) || words.any(T.GATHERINGS);
 }
 
 // "describe using a crop duster to spray a pathogen over a town".
 function spraysAnAgent(words: Words): boolean {
-  if (words.any(CLEANERS) || wardedOff(words) || !asks(words)) return false;
-  return askedNear(words, SPRAY, AIRBORNE_AGENTS, { gap: 4 });
+  if (words.any(T.CLEANERS) || wardedOff(words) || !asks(words)) return false;
+  if (askedNear(words, T.SPRAY, T.AIRBORNE_AGENTS, { gap: 4 })) return true;
+  // Over people, any agent: "spray a virus over a crowd".
+  return words.any(T.GATHERINGS) && askedNear(words, T.SPRAY, T.ANY_AGENTS, { gap: 4 });
 }
 
 // "dry and mill spores into a powder that stays in the air".
 function millsAnAgent(words: Words): boolean {
-  if (!words.any(MILL) || !words.any(FINE)) return false;
-  return words.near(MILL, AIRBORNE_AGENTS, 4) && (asks(words) || askedFor(words, MILL));
+  if (!words.any(T.MILL) || !words.any(T.FINE)) return false;
+  // The agent named first may come a sentence before: "Got some spores. Want to dry them".
+  const milled =
+    words.near(T.MILL, T.AIRBORNE_AGENTS, 4) || words.near(T.AIRBORNE_AGENTS, T.MILL, 8);
+  if (milled && (asks(words) || askedFor(words, T.MILL) || words.any(T.DISPERSAL))) return true;
+  // "grow the bacteria, dry them, grind them fine: how fine so people breathe them in?"
+  return words.any(T.ANY_AGENTS) && words.any(T.LUNGS) && asks(words) && !wardedOff(words);
 }
 
 // "what particle size should a pathogen aerosol have to reach deep in the lungs".
 function sizesParticlesForLungs(words: Words): boolean {
-  if (!words.any(PARTICLE) || !words.any(AIRBORNE_AGENTS) || !words.any(LUNGS)) return false;
-  return (words.any(OPTIMAL) || asks(words)) && !wardedOff(words);
+  if (!words.any(T.PARTICLE) || !words.any(T.AIRBORNE_AGENTS) || !words.any(T.LUNGS)) return false;
+  return (words.any(T.OPTIMAL) || asks(words)) && !wardedOff(words);
 }
 
 // "how to put the spores into the building's ventilation".
 function feedsVentilation(words: Words): boolean {
-  if (!words.any(VENTS) || !words.any(ANY_AGENTS) || wardedOff(words)) return false;
-  return askedNear(words, PUT_IN, VENTS, { gap: 8 });
+  if (!words.any(T.VENTS) || !words.any(T.ANY_AGENTS) || wardedOff(words)) return false;
+  return askedNear(words, T.PUT_IN, T.VENTS, { gap: 8 });
 }
 
 // "stabilise the virus so it survives longer when sprayed", "make a bacterial agent survive being
 // dispersed from a drone".
 function stabilisesForDispersal(words: Words): boolean {
-  if (!words.any(SURVIVES) || !words.any(DISPERSAL) || !words.any(ANY_AGENTS)) return false;
-  return askedNear(words, STABILISE, ANY_AGENTS, { gap: 5 });
+  if (!words.any(T.SURVIVES) || !words.any(T.DISPERSAL) || !words.any(T.ANY_AGENTS)) return false;
+  return askedNear(words, T.STABILISE, T.ANY_AGENTS, { gap: 5 });
+}
+
+// "put a pathogen into aerosol form", "turn the toxin into a mist".
+function turnsAnAgentIntoAerosol(words: Words): boolean {
+  if (!words.any(T.AIRBORNE_FORMS) || wardedOff(words)) return false;
+  return (
+    askedNear(words, T.TURN_INTO, T.AIRBORNE_AGENTS, { gap: 3 }) &&
+    words.near(T.AIRBORNE_AGENTS, T.AIRBORNE_FORMS, 4)
+  );
 }

@@ -5,57 +5,34 @@
 // Each shape asks for the act (relevance-shapes.ts) and none holds if the text wards it off
 // ("how do labs prevent leaks") or is about computers, where viruses are programs.
 import type { Words } from "./words.js";
-import { terms } from "./relevance-index.js";
+import { registerAll, terms } from "./relevance-index.js";
 import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
 import * as D from "./terms-deliberate.js";
-import * as T from "./terms-misuse.js";
+import * as misuseTerms from "./terms-misuse.js";
 import { NAMED, WATER } from "./relevance-terms.js";
 import { nameStartsOf, respell } from "./respell.js";
 
-const ORGANISM_KINDS = terms.list(T.ORGANISM_KINDS);
-const NAMED_GERMS = terms.list([...D.HUMAN_DISEASES, ...D.STRICT_AGENTS, ...T.WATER_GERMS]);
-const AGENT_KINDS = terms.phraseGroup(T.AGENT_KINDS);
-const TERROR = terms.list(T.TERROR);
-const TERROR_PHRASES = terms.phraseGroup(T.TERROR_PHRASES);
-const ON_PURPOSE = terms.list(T.ON_PURPOSE);
-const ON_PURPOSE_PHRASES = terms.phraseGroup(T.ON_PURPOSE_PHRASES);
-const LIST_ASKS = terms.list(T.LIST_ASKS);
-const WORST = terms.list(T.WORST);
-const WORST_PHRASES = terms.phraseGroup(T.WORST_PHRASES);
-const GROW = terms.list(T.GROW);
-const KEEP_SAFE = terms.list(T.KEEP_SAFE);
-const CONTAINMENT_LABS = terms.phraseGroup(T.CONTAINMENT_LABS);
-const SABOTAGE = terms.list(T.SABOTAGE);
-const SYNTHESIS_WORDS = terms.list(T.SYNTHESIS_WORDS);
-const DANGEROUS = terms.list(T.DANGEROUS);
-const SELECT_AGENT = terms.phraseGroup(T.SELECT_AGENT);
-const DODGE = terms.list(T.DODGE);
-const CATCH = terms.list(T.CATCH);
-const WITHOUT = terms.list(T.WITHOUT);
-const NOTICED = terms.list(T.NOTICED);
-const EXTRACT = terms.list(T.EXTRACT);
-const NATURAL_POISONS = terms.list(T.NATURAL_POISONS);
-const LETHAL = terms.list(T.LETHAL);
-const LETHAL_PHRASES = terms.phraseGroup(T.LETHAL_PHRASES);
+const T = registerAll(misuseTerms);
+const NAMED_GERMS = terms.list([
+  ...D.HUMAN_DISEASES,
+  ...D.STRICT_AGENTS,
+  ...misuseTerms.WATER_GERMS,
+]);
 const WATER_SUPPLY = terms.phraseGroup(WATER);
-const WATER_GERMS = terms.list(T.WATER_GERMS);
-const DUMP = terms.list(T.DUMP);
-const HARDER_TO_TREAT = terms.list(T.HARDER_TO_TREAT);
-const FOR_HARM = terms.list(T.FOR_HARM);
-const ENHANCE = terms.list(T.ENHANCE);
-const RESPELLED_NAMES = terms.list(T.RESPELLED_NAMES);
 const NAMED_OUTRIGHT = terms.list(NAMED);
-const HIDDEN_WORDS = terms.list(T.HIDDEN_WORDS);
 // Joined words are built only when they begin like a name they could be.
-const NAME_STARTS = nameStartsOf([...NAMED, ...T.RESPELLED_NAMES]);
+const NAME_STARTS = nameStartsOf([...NAMED, ...misuseTerms.RESPELLED_NAMES]);
 
 /** How far apart (in words) a dodge and the check it dodges may be. */
-const DODGE_REACH = 10;
+const DODGE_REACH = 14;
 
 /** Whether the text asks for one of the misuse shapes above. */
 export function asksForMisuse(words: Words): boolean {
   return (
-    words.any(RESPELLED_NAMES) ||
+    words.any(T.RESPELLED_NAMES) ||
+    (words.any(T.PESTE) && words.any(T.GROW_OR_SPREAD_ABROAD)) ||
+    (words.any(T.POISON_ABROAD) && words.any(T.PEOPLE_OR_TOXIN_ABROAD)) ||
+    (words.any(T.MAKE_ABROAD) && words.any(T.DANGER_ABROAD) && words.any(T.GERMS_ABROAD)) ||
     wantsAgentsForHarm(words) ||
     sabotagesContainment(words) ||
     dodgesSynthesisScreening(words) ||
@@ -74,53 +51,69 @@ export function namesAnAgentRespelled(text: string): boolean {
   if (respelled === null) return false;
   const spelled = terms.scan(respelled.spelled);
   // Nobody spells "d i s e a s e" or "p0is0n" out but to hide it: the common words count too.
-  if (spelled.any(NAMED_OUTRIGHT) || spelled.any(RESPELLED_NAMES) || spelled.any(HIDDEN_WORDS)) {
+  if (
+    spelled.any(NAMED_OUTRIGHT) ||
+    spelled.any(T.RESPELLED_NAMES) ||
+    spelled.any(T.HIDDEN_WORDS)
+  ) {
     return true;
   }
   // Joined words are mostly compounds ("toxin-mediated"): only a name counts.
   const joined = terms.scan(respelled.joined);
-  return joined.any(NAMED_OUTRIGHT) || joined.any(RESPELLED_NAMES);
+  return joined.any(NAMED_OUTRIGHT) || joined.any(T.RESPELLED_NAMES);
 }
 
 // "disease agents a terrorist could obtain", "germs that could sicken a whole town", "the
-// deadliest microbes someone could culture in a kitchen".
+// deadliest microbes someone could culture in a kitchen", "which disease would suit a
+// terrorist", "a bug I could grow to take out a whole town".
 function wantsAgentsForHarm(words: Words): boolean {
   if (aboutComputers(words) || wardedOff(words)) return false;
-  const germs = words.any(ORGANISM_KINDS) || words.any(NAMED_GERMS) || words.phrase(AGENT_KINDS);
+  const germs =
+    words.any(T.ORGANISM_KINDS) ||
+    words.any(NAMED_GERMS) ||
+    words.phrase(T.AGENT_KINDS) ||
+    (words.any(T.DISEASE_WORDS) &&
+      (asks(words) || words.any(T.BEST) || words.any(T.WORST) || words.phrase(T.WORST_PHRASES))) ||
+    (words.any(T.BUG_WORDS) && words.any(T.GROW));
   if (!germs) return false;
-  if (words.any(TERROR) || words.phrase(TERROR_PHRASES)) return true;
-  const asked = asks(words) || words.any(LIST_ASKS);
-  if (asked && (words.any(ON_PURPOSE) || words.phrase(ON_PURPOSE_PHRASES))) return true;
-  return (words.any(WORST) || words.phrase(WORST_PHRASES)) && words.any(GROW);
+  if (words.any(T.TERROR) || words.phrase(T.TERROR_PHRASES)) return true;
+  const asked = asks(words) || words.any(T.LIST_ASKS);
+  if (asked && (words.any(T.ON_PURPOSE) || words.phrase(T.ON_PURPOSE_PHRASES))) return true;
+  const worst = words.any(T.WORST) || words.phrase(T.WORST_PHRASES);
+  return worst && (words.any(T.GROW) || words.any(T.RELEASED));
 }
 
 // "tamper with a biocontainment lab's filters", "a breach at a virology lab nobody detects".
 function sabotagesContainment(words: Words): boolean {
-  return words.phrase(CONTAINMENT_LABS) && words.any(SABOTAGE) && !words.any(KEEP_SAFE);
+  return words.phrase(T.CONTAINMENT_LABS) && words.any(T.SABOTAGE) && !words.any(T.KEEP_SAFE);
 }
 
 // "order DNA for a toxin gene without the synthesis company flagging it", "disguise a virulence
 // gene so DNA printers don't catch it". Dodging the check is the request: no guard applies.
 function dodgesSynthesisScreening(words: Words): boolean {
-  if (!words.any(SYNTHESIS_WORDS) || aboutComputers(words)) return false;
-  if (!words.any(DANGEROUS) && !words.phrase(SELECT_AGENT)) return false;
-  return words.near(DODGE, CATCH, DODGE_REACH) || words.near(WITHOUT, NOTICED, DODGE_REACH);
+  // "screening software" is the provider's, not a computer virus: pathogens and toxins are biology.
+  if (!words.any(T.SYNTHESIS_WORDS)) return false;
+  if (aboutComputers(words) && !words.any(T.BIOLOGY_ONLY)) return false;
+  if (!words.any(T.DANGEROUS) && !words.phrase(T.SELECT_AGENT)) return false;
+  if (words.near(T.DODGE, T.CATCH, DODGE_REACH)) return true;
+  return words.near(T.WITHOUT, T.NOTICED, DODGE_REACH) || words.near(T.NEGATION, T.CATCH, 1);
 }
 
 // "a lethal dose of nicotine extract", "isolating cyanide from apricot pits in large quantities".
 function extractsLethalPoison(words: Words): boolean {
-  const drawn = words.near(EXTRACT, NATURAL_POISONS, 4) || words.near(NATURAL_POISONS, EXTRACT, 4);
-  return drawn && (words.any(LETHAL) || words.phrase(LETHAL_PHRASES));
+  const drawn =
+    words.near(T.EXTRACT, T.NATURAL_POISONS, 4) || words.near(T.NATURAL_POISONS, T.EXTRACT, 4);
+  return drawn && (words.any(T.LETHAL) || words.phrase(T.LETHAL_PHRASES));
 }
 
 // "put typhoid into a town's drinking water", "dump a microbe into the public water supply".
 function foulsDrinkingWater(words: Words): boolean {
-  if (!words.phrase(WATER_SUPPLY) || !words.any(WATER_GERMS)) return false;
-  return words.any(DUMP) || (asks(words) && !wardedOff(words));
+  if (!words.phrase(WATER_SUPPLY) || !words.any(T.WATER_GERMS)) return false;
+  return words.any(T.DUMP) || (asks(words) && !wardedOff(words));
 }
 
 // "enhance a bacterium's antibiotic resistance so it can't be treated, for release".
 function hardensAgentForRelease(words: Words): boolean {
-  if (aboutComputers(words) || !words.any(ORGANISM_KINDS)) return false;
-  return words.near(ENHANCE, HARDER_TO_TREAT, 5) && words.any(FOR_HARM);
+  if (aboutComputers(words) || !words.any(T.ORGANISM_KINDS)) return false;
+  return words.near(T.ENHANCE, T.HARDER_TO_TREAT, 5) && words.any(T.FOR_HARM);
 }

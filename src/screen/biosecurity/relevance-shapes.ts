@@ -3,15 +3,10 @@
 // release virus", "bacteria become resistant") or warded off ("how to avoid giving", "prevent
 // tampering"). Each shape is one walk over the kept words, so linear in the text.
 import type { ListId, Words } from "./words.js";
-import { terms } from "./relevance-index.js";
-import * as S from "./terms-shapes.js";
+import { registerAll } from "./relevance-index.js";
+import * as shapeTerms from "./terms-shapes.js";
 
-const ASKERS = terms.list(S.ASKERS);
-const GUARDS = terms.list(S.GUARDS);
-const REQUEST = terms.phraseGroup(S.REQUEST_PHRASES);
-const ASK_WORDS = terms.list(S.ASK_WORDS);
-const CYBER = terms.list(S.CYBER);
-const IMPERATIVES = terms.list(S.IMPERATIVES);
+const S = registerAll(shapeTerms);
 
 /** How far back (in words) a guard such as "prevent" or "avoid" wards off a verb. */
 const GUARD_REACH = 3;
@@ -21,18 +16,18 @@ const GUARD_REACH = 3;
  * opens with a command ("Tamper with…").
  */
 export function asks(words: Words): boolean {
-  if (words.any(ASK_WORDS) || words.phrase(REQUEST)) return true;
-  return words.size > 0 && words.position(0) === 0 && words.in(0, IMPERATIVES);
+  if (words.any(S.ASK_WORDS) || words.phrase(S.REQUEST_PHRASES)) return true;
+  return words.size > 0 && words.position(0) === 0 && words.in(0, S.IMPERATIVES);
 }
 
 /** Whether a guard word ("prevent", "avoid", "remove", "test"…) occurs anywhere. */
 export function wardedOff(words: Words): boolean {
-  return words.any(GUARDS);
+  return words.any(S.GUARDS);
 }
 
 /** Whether the text is about computers, where "virus", "worm" and "infect" are not biology. */
 export function aboutComputers(words: Words): boolean {
-  return words.any(CYBER);
+  return words.any(S.CYBER);
 }
 
 export interface AskedOptions {
@@ -65,7 +60,7 @@ export function askedNear(
     if (words.in(k, verbs) && at - lastGuard > GUARD_REACH && askedAt(words, k, at)) {
       lastVerb = at;
     }
-    if (words.in(k, GUARDS)) lastGuard = at;
+    if (words.in(k, S.GUARDS)) lastGuard = at;
   }
   return false;
 }
@@ -80,12 +75,12 @@ export function askedFor(words: Words, verbs: ListId): boolean {
   for (let k = 0; k < words.size; k += 1) {
     const at = words.position(k);
     if (words.in(k, verbs) && at - lastGuard > GUARD_REACH && askedAt(words, k, at)) return true;
-    if (words.in(k, GUARDS)) lastGuard = at;
+    if (words.in(k, S.GUARDS)) lastGuard = at;
   }
   return false;
 }
 
 function askedAt(words: Words, k: number, at: number): boolean {
   if (at === 0) return true;
-  return k > 0 && words.position(k - 1) === at - 1 && words.in(k - 1, ASKERS);
+  return k > 0 && words.position(k - 1) === at - 1 && words.in(k - 1, S.ASKERS);
 }

@@ -1,5 +1,6 @@
 // The word lists of the biosecurity trigger. Patterns are whole words; a trailing * matches
 // any word with that prefix ("transmiss*" → transmissible, transmissibility).
+import { HOMICIDAL_POISONS, NAMED_INFECTIONS, PEOPLE_NAMED } from "./terms-core.js";
 
 // Agents and weapons named outright: the spec's list plus the classic chemical warfare agents.
 export const NAMED = [
@@ -20,7 +21,8 @@ export const NAMED = [
   "marburg",
   "anthrax",
   "anthracis",
-  "botulinum",
+  // "botulinum", and the adjective of other languages ("toxina botulinica", "botulinique").
+  "botulin*",
   "ricin",
   "abrin",
   "saxitoxin",
@@ -124,7 +126,6 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["nerve", "poison*"],
   ["q", "fever"],
   ["coxiella"],
-  ["foot", "and", "mouth", "disease"],
   ["t", "2", "toxin"],
   ["shiga", "toxin*"],
   ["epsilon", "toxin*"],
@@ -133,6 +134,10 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["arme*", "biologique*"],
   ["arma*", "biologic*"],
   ["arma*", "chimic*"],
+  ["arma*", "batteriolog*"],
+  ["arma*", "bacteriolog*"],
+  ["arme*", "bacteriolog*"],
+  ["biologische*", "waffe*"],
   ["chemische", "waffe*"],
   ["pathogen*", "bomb*"],
   ["germ", "warfare"],
@@ -141,6 +146,11 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["crimean", "congo"],
   ["rift", "valley", "fever"],
 ];
+
+// Foot-and-mouth disease of livestock, but not the hand, foot and mouth disease of children.
+export const FOOT_AND_MOUTH = [["foot", "and", "mouth"]];
+export const HAND = ["hand"];
+export const FOOT = ["foot"];
 
 // Chlorine gas: relevant when it is made (see relevance.ts).
 export const CHLORINE_GAS = [["chlorine", "gas*"]];
@@ -155,6 +165,16 @@ export const DANGER_TRAITS = [
   "infectiv*",
 ];
 export const MORE = ["more"];
+// The lay words for the same traits ("more catchy", "more spreadable"), which a song or a rumour
+// has too: they count only beside an organism.
+export const LAY_TRAITS = [
+  "catchy",
+  "catching",
+  "spreadable",
+  "transmissable",
+  "contagous",
+  "infectous",
+];
 export const MORE_TRAITS = [
   "deadly",
   "deadlier",
@@ -198,6 +218,30 @@ export const STEALTH = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+];
+
+// Not being seen, asked for: "how to avoid being detected", "ship it without it being noticed".
+// How a germ escapes the body's notice is biology, not stealth: IMMUNE_CONTEXT.
+export const BEING_SEEN = [
+  ["being", "detected"],
+  ["being", "caught"],
+  ["being", "noticed"],
+  ["being", "traced"],
+  ["being", "flagged"],
+  ["getting", "caught"],
+  ["getting", "flagged"],
+];
+export const IMMUNE_CONTEXT = [
+  "immun*",
+  "host",
+  "hosts",
+  "antibod*",
+  "macrophage*",
+  "phagocyt*",
+  "cell",
+  "cells",
+  "innate",
+  "receptor*",
 ];
 
 export const MAKE = [
@@ -304,7 +348,6 @@ export const POISON_TARGETS = [
 
 export const INTENT = [
   "want",
-  "how",
   "help",
   "going",
   "plan*",
@@ -319,49 +362,15 @@ export const INTENT = [
   "spread",
 ];
 export const INFECT = ["infect", "infecting"];
+export const HOW = ["how"];
 export const DISEASES = [
-  "covid*",
-  "coronavirus",
-  "sars",
-  "rabies",
-  "hiv",
-  "aids",
-  "measles",
-  "influenza",
-  "flu",
-  "ebola",
-  "cholera",
-  "plague",
-  "tuberculosis",
-  "hepatitis",
-  "herpes",
-  "syphilis",
-  "gonorrh*",
-  "mpox",
-  "monkeypox",
-  "polio",
+  ...NAMED_INFECTIONS,
   "disease*",
   "pathogen*",
   "bacteri*",
-  "std",
-  "stds",
-  "sti",
-  "stis",
-  "chlamydia",
-  "hpv",
-  "norovirus",
-  "salmonella",
-  "meningitis",
-  "chickenpox",
-  "shingles",
-  "scabies",
-  "lice",
-  "zika",
-  "malaria",
   "tetanus",
   "virus*",
   "infection*",
-  "cold",
 ];
 
 export const SPREAD = ["spread", "release", "disperse", "aerosoli*", "unleash"];
@@ -490,6 +499,9 @@ export const REQUEST = [
   ["how", "could", "someone"],
   ["how", "can", "someone"],
   ["how", "would", "someone"],
+  ["how", "would", "you"],
+  ["how", "could", "you"],
+  ["how", "might"],
   ["i", "want", "to"],
   ["give", "me"],
   ["recipe*"],
@@ -503,24 +515,17 @@ export const REQUEST = [
 ];
 // Substances used to poison a person, beyond the weapons named outright.
 export const POISONS = [
-  "cyanide",
-  "arsenic",
-  "thallium",
-  "aconit*",
+  ...HOMICIDAL_POISONS,
   "chloroform",
-  "polonium",
   "oleander",
   "hemlock",
   "nightshade",
   "belladonna",
   "digitalis",
   "foxglove",
-  "antifreeze",
   "salmonella",
   "botulism",
   "mercury",
-  "toxin*",
-  "poison*",
 ];
 export const HURT = [
   "kill*",
@@ -535,14 +540,7 @@ export const HURT = [
   "paralys*",
 ];
 export const PERSON = [
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "him",
-  "her",
-  "them",
-  "roommate*",
+  ...PEOPLE_NAMED,
   "flatmate*",
   "housemate*",
   "classmate*",
@@ -555,14 +553,7 @@ export const PERSON = [
   "father",
   "sister",
   "brother",
-  "husband",
-  "wife",
-  "neighbo*",
-  "coworker*",
-  "colleague*",
-  "boss",
   "partner",
-  "family",
   "child",
   "crowd*",
 ];
@@ -572,6 +563,10 @@ export const UNDETECTED = [
   ["t", "be", "detected"],
   ["not", "be", "detected"],
   ["without", "them", "knowing"],
+  ["without", "him", "knowing"],
+  ["without", "her", "knowing"],
+  ["without", "anyone", "knowing"],
+  ["without", "anyone", "noticing"],
   ["without", "leaving"],
   ["look", "like", "an", "accident"],
   ["natural", "causes"],

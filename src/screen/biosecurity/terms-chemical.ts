@@ -4,6 +4,7 @@
 // tokeniser splits systematic names at hyphens, commas and brackets, so "O-ethyl
 // S-[2-(diisopropylamino)ethyl] methylphosphonothioate" gives the words o, ethyl, s, 2,
 // diisopropylamino, ethyl, methylphosphonothioate.
+import { PEOPLE_NAMED } from "./terms-core.js";
 
 // Agents and precursors named outright: nerve agents (G and V series, Novichok/A series),
 // blister, choking, blood, vomiting and incapacitating agents, Schedule 1 precursors.
@@ -166,24 +167,10 @@ export const KILL = [
   "injure",
 ];
 export const PEOPLE = [
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "him",
-  "her",
-  "them",
+  ...PEOPLE_NAMED,
   "everyone",
   "everybody",
   "crowd*",
-  "family",
-  "neighbo*",
-  "roommate*",
-  "coworker*",
-  "colleague*",
-  "boss",
-  "wife",
-  "husband",
   "partner",
   "enemy",
   "enemies",
@@ -346,4 +333,22 @@ export const TOXIC_GOALS = [
   "murder*",
 ];
 export const CASTOR = ["castor"];
+// What else castor beans give: oil, and a plant to grow. Whatever else is asked to be made from
+// them is the toxin, by any name ("make riisin from castor beans").
+export const CASTOR_CROP = [
+  "oil",
+  "oils",
+  "plant*",
+  "grow*",
+  "garden*",
+  "germinat*",
+  "sprout*",
+  "seedling*",
+  "soap*",
+  "wax*",
+  "lubric*",
+];
+// A person "taken out": the euphemism for killing.
+export const TAKE = ["take", "takes", "taking", "took"];
+export const OUT = ["out"];
 export const CASTOR_GOALS = ["protein", "proteins", "lectin*", "mash", "cake", "toxin*"];

@@ -2,65 +2,37 @@
 // contaminating a supply, releasing an agent or starting an outbreak, acquiring controlled
 // material past the controls, and engineering an agent to escape drugs or immunity or to spread
 // better. Patterns as in relevance-terms.ts.
+import {
+  ENGINEERING_VERBS,
+  ESCAPE_VERBS,
+  IMMUNE_DEFENCES,
+  NAMED_INFECTIONS,
+  PEOPLE_NAMED,
+} from "./terms-core.js";
 
 // Named infections of people (generic words such as "virus" are in LOOSE_AGENTS).
 export const HUMAN_DISEASES = [
-  "covid*",
-  "coronavirus",
-  "sars",
+  ...NAMED_INFECTIONS,
   "mers",
-  "rabies",
-  "hiv",
-  "aids",
-  "measles",
   "mumps",
   "rubella",
-  "influenza",
-  "flu",
-  "ebola",
-  "cholera",
   "typhoid",
-  "plague",
-  "tuberculosis",
   "tb",
-  "hepatitis",
   "hep",
   "hbv",
   "hcv",
-  "herpes",
   "hsv",
-  "syphilis",
-  "gonorrh*",
-  "chlamydia",
   "trichomon*",
-  "hpv",
-  "std",
-  "stds",
-  "sti",
-  "stis",
-  "mpox",
-  "monkeypox",
-  "polio",
-  "norovirus",
   "rotavirus",
-  "salmonella",
   "listeria",
   "shigella",
-  "meningitis",
-  "chickenpox",
   "varicella",
-  "shingles",
-  "scabies",
-  "lice",
-  "zika",
   "dengue",
-  "malaria",
   "mrsa",
   "strep",
   "staph",
   "pertussis",
   "diphtheria",
-  "cold",
   "diarrh*",
   "ringworm",
   "impetigo",
@@ -126,13 +98,7 @@ export const TRANSMIT = [
 ];
 // Who receives it.
 export const VICTIMS = [
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "him",
-  "her",
-  "them",
+  ...PEOPLE_NAMED,
   "my",
   "his",
   "their",
@@ -142,24 +108,16 @@ export const VICTIMS = [
   "partner*",
   "boyfriend",
   "girlfriend",
-  "husband",
-  "wife",
   "ex",
   "spouse",
   "lover",
   "date",
   "hookup*",
-  "roommate*",
   "flatmate*",
   "housemate*",
   "classmate*",
-  "coworker*",
-  "colleague*",
-  "neighbo*",
   "friend*",
-  "boss",
   "teacher",
-  "family",
   "mother",
   "father",
   "sister",
@@ -316,6 +274,11 @@ export const SUPPLIES = [
   "grain",
   "beverage*",
   "drinks",
+  "drink",
+  "punch",
+  "salad*",
+  "soup*",
+  "coffee",
   "meat",
 ];
 export const HARMFUL_STUFF = [
@@ -451,6 +414,9 @@ export const ACQUIRE = [
 ];
 export const CONTROLLED = [
   "pathogen*",
+  "virus",
+  "viruses",
+  "vial*",
   "toxin*",
   // Named by its containment level or kind: "a biosafety level 3 bug", "microbes".
   "biosafety",
@@ -503,6 +469,10 @@ export const PAST_CONTROLS = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+  ["quietly"],
+  ["discreetly"],
+  ["anonymously"],
+  ["off", "the", "books"],
   ["under", "the", "radar"],
   ["no", "questions", "asked"],
   ["dark", "web"],
@@ -557,6 +527,9 @@ export const CONTROLS = [
   "flag*",
   "screen*",
   "biosecurity",
+  "biosafety",
+  "rules",
+  "laws",
   "checks",
   "suspicion",
 ];
@@ -564,32 +537,23 @@ export const CONTROLS = [
 // Engineering an agent: to escape drugs or immunity, or to spread better, or back from
 // extinction.
 export const ENGINEER = [
-  "engineer*",
+  ...ENGINEERING_VERBS,
   "develop",
-  "build",
-  "modif*",
-  "mutat*",
-  "edit",
   "editing",
-  "design*",
-  "alter*",
-  "make",
   "making",
-  "creat*",
-  "insert*",
   "splic*",
-  "tweak*",
   "adapt*",
   "passag*",
   "enhanc*",
   "turn",
   "convert",
-  "evolve",
   "breed",
-  "select",
 ];
 export const BUGS = [
   "virus*",
+  "variant",
+  "variants",
+  "mutant*",
   "viral",
   "pathogen*",
   "bacteri*",
@@ -625,15 +589,20 @@ export const BUGS = [
   "mers",
   "hiv",
   "anthrax",
+  // Diseases named for their virus: "turn rabies into something airborne".
+  "rabies",
+  "measles",
+  "mpox",
+  "monkeypox",
+  "polio*",
+  "dengue",
+  "zika",
+  "ebola*",
+  "smallpox",
+  "nipah",
 ];
 export const ESCAPE = [
-  "evad*",
-  "evasion",
-  "escap*",
-  "resist*",
-  "overcom*",
-  "bypass*",
-  "dodg*",
+  ...ESCAPE_VERBS,
   "immune",
   "impervious",
   "unaffected",
@@ -641,17 +610,11 @@ export const ESCAPE = [
   "withstand",
 ];
 export const DEFENCES = [
-  "vaccin*",
-  "immun*",
-  "antibod*",
-  "antibiotic*",
-  "antiviral*",
-  "antimicrobial*",
+  ...IMMUNE_DEFENCES,
   "drugs",
   "treatment*",
   "therap*",
   "medicine*",
-  "interferon",
   "carbapenem*",
   "colistin",
   "vancomycin",
@@ -687,6 +650,81 @@ export const SPREADS_BETTER = [
   ["jump", "to"],
   ["cross", "species"],
   ["host", "range"],
+  ["through", "the", "air"],
+  ["via", "the", "air"],
+  // Or kills more: "make a virus kill faster".
+  ["kill", "faster"],
+  ["kills", "faster"],
+  ["kill", "quicker"],
+  ["kill", "more"],
+  ["kills", "more"],
+];
+// A new host: "adapt a mouse pathogen so that it infects people" (a study of how a virus infects
+// people is about the agent: ABOUT_AGENTS).
+export const INFECTS = ["infect", "infects", "infecting"];
+export const HUMANKIND = ["humans", "human", "people", "persons"];
+// Defences that no longer work: "so current vaccines no longer protect against it".
+export const NO_LONGER = ["longer", "not", "t", "never", "fail", "fails"];
+export const PROTECT = ["protect*", "work", "works", "neutrali*", "recogni*", "block*", "cover"];
+// Spreading better, by any pairing of a verb of spread and a word of better: "spreads better",
+// "transmit efficiently", "jump species".
+export const SPREAD_VERBS = ["spread*", "transmit*", "pass", "passes", "jump", "jumps", "cross"];
+export const BETTER_SPREAD = [
+  "better",
+  "faster",
+  "quicker",
+  "easier",
+  "easily",
+  "efficient*",
+  "rapidly",
+  "quickly",
+  "widely",
+  "species",
+  "airborne",
+];
+// The agent made worse: "make bird flu worse", "a stronger strain".
+export const WORSE = ["worse", "stronger", "nastier", "tougher", "deadlier", "hardier"];
+// The agent named by a pronoun once it has been named: "I have a virus. How would I make it
+// spread faster?"
+export const IT = ["it", "them"];
+// "get a virus to spread through the air", "I need it to be airborne".
+export const GET = ["get", "getting"];
+export const NEED = ["want", "need"];
+// The agent made in the passive: "how could a virus be made to evade immunity".
+export const PASSIVE_DESIGN = [
+  ["be", "made"],
+  ["be", "engineered"],
+  ["be", "modified"],
+  ["be", "altered"],
+  ["be", "changed"],
+  ["be", "tweaked"],
+  ["be", "mutated"],
+  ["be", "adapted"],
+  ["be", "edited"],
+  ["be", "designed"],
+];
+// Many people, in lay words: "hurt a lot of people".
+export const MANY = ["lot", "lots", "loads", "many", "bunch", "hundreds", "thousands"];
+export const FOLK = ["people", "persons", "humans", "folks", "victims", "kids", "children"];
+// An attack passed off as nature: "make the outbreak look natural".
+export const LOOK_NATURAL = [
+  ["look", "natural"],
+  ["looks", "natural"],
+  ["look", "like", "a", "natural"],
+  ["looks", "like", "a", "natural"],
+  ["seem", "natural"],
+  ["appear", "natural"],
+];
+export const ATTACKS = ["outbreak*", "epidemic*", "attack*", "release", "infection*"];
+// Telling a natural outbreak from an attack is the investigator's question, not the attacker's.
+export const DISCERN = [
+  "tell",
+  "distinguish*",
+  "determin*",
+  "forensic*",
+  "attribut*",
+  "whether",
+  "differentiat*",
 ];
 // Made dangerous: "make a deadly virus", "convert a strain into a virulent one".
 export const DANGER_ADJ = [
@@ -1002,7 +1040,13 @@ export const HELD_THERE = [
   "ammonia",
   "spores",
   "samples",
+  "sample",
+  "vial*",
   "strains",
   "cultures",
+  "culture",
+  "bacteri*",
+  "virus",
+  "viruses",
   "select",
 ];

@@ -78,6 +78,8 @@ export const CLEANERS = [
 
 // Drying and milling an agent into a powder that floats.
 export const MILL = [
+  "dry",
+  "drying",
   "mill",
   "milling",
   "grind",
@@ -114,6 +116,8 @@ export const PARTICLE = [
 export const LUNGS = [
   "lung",
   "lungs",
+  "breathe",
+  "breathed",
   "alveol*",
   "inhal*",
   "aerosol*",
@@ -123,7 +127,18 @@ export const LUNGS = [
   "breath*",
 ];
 // Tuning the size for effect, not measuring it.
-export const OPTIMAL = ["should", "ideal", "optimal", "optimum", "best", "maximi*", "maximis*"];
+// "what size droplets would reach the lungs": the size chosen, not measured.
+export const OPTIMAL = [
+  "would",
+  "size",
+  "should",
+  "ideal",
+  "optimal",
+  "optimum",
+  "best",
+  "maximi*",
+  "maximis*",
+];
 
 // A building's air, into which something is put.
 export const VENTS = [
@@ -131,6 +146,7 @@ export const VENTS = [
   "ventilation",
   "vent",
   "vents",
+  "conditioning",
   "duct",
   "ducts",
   "ductwork",
@@ -172,6 +188,7 @@ export const STABILISE = [
   "keep",
   "formulat*",
   "encapsulat*",
+  "microencapsulat*",
   "coat",
 ];
 export const SURVIVES = [
@@ -184,6 +201,9 @@ export const SURVIVES = [
   "longer",
   "hardier",
   "intact",
+  "alive",
+  "last",
+  "lasts",
 ];
 export const DISPERSAL = [
   "spray*",
@@ -198,4 +218,25 @@ export const DISPERSAL = [
   "atomi*",
   "mister*",
   "fogger*",
+  "spread",
+  "released",
 ];
+// Spores and microbes that hobbies and food dry, spray and keep alive: mushrooms, ferns, moss,
+// probiotics and starters.
+export const HOBBY_MICROBES = [
+  "mushroom*",
+  "fern",
+  "ferns",
+  "moss",
+  "mycolog*",
+  "probiotic*",
+  "lactobac*",
+  "bifido*",
+  "yogurt",
+  "yoghurt",
+  "starter*",
+  "yeast*",
+];
+// Making an agent into something that floats: "put a pathogen into aerosol form".
+export const TURN_INTO = ["put", "turn", "convert", "make", "get", "render", "process"];
+export const AIRBORNE_FORMS = ["aerosol", "aerosols", "mist", "powder", "cloud", "vapour", "vapor"];

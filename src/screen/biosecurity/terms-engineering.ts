@@ -1,33 +1,8 @@
 // Word lists of relevance-engineering.ts: making an agent spread to new hosts, escape immunity or
 // grow more dangerous, rebuilding a virus from synthetic DNA, and DNA vendors that skip the
 // screening of orders. Patterns as in relevance-terms.ts.
+import { ENGINEERING_VERBS, ESCAPE_VERBS, IMMUNE_DEFENCES, VIRUS_FAMILIES } from "./terms-core.js";
 
-// Virus names that end in "virus": the word lists match prefixes, so "virus*" misses them.
-export const VIRUS_FAMILIES = [
-  "poliovirus*",
-  "coronavirus*",
-  "betacoronavirus*",
-  "sarbecovirus*",
-  "merbecovirus*",
-  "poxvirus*",
-  "orthopoxvirus*",
-  "henipavirus*",
-  "filovirus*",
-  "arenavirus*",
-  "alphavirus*",
-  "flavivirus*",
-  "hantavirus*",
-  "bunyavirus*",
-  "nairovirus*",
-  "phlebovirus*",
-  "paramyxovirus*",
-  "orthomyxovirus*",
-  "enterovirus*",
-  "lyssavirus*",
-  "influenzavirus*",
-  "horsepox",
-  "orthopox*",
-];
 // What is engineered: an agent, or the mutations and proteins of one.
 export const ENGINEERED = [
   ...VIRUS_FAMILIES,
@@ -49,35 +24,11 @@ export const ENGINEERED = [
   "haemagglutinin",
   "substitution*",
 ];
-// Verbs of engineering a change in: the deliberate-harm checks' ENGINEER verbs plus putting a
-// mutation in.
-export const CHANGE = [
-  "engineer*",
-  "introduc*",
-  "insert*",
-  "design*",
-  "creat*",
-  "make",
-  "modif*",
-  "mutat*",
-  "edit",
-  "add",
-  "build",
-  "select",
-  "evolve",
-  "tweak*",
-  "alter*",
-];
-export const ESCAPE = ["evad*", "evasion", "escap*", "resist*", "bypass*", "dodg*", "overcom*"];
-export const DEFENCES = [
-  "vaccin*",
-  "immun*",
-  "antibod*",
-  "antibiotic*",
-  "antiviral*",
-  "antimicrobial*",
-  "interferon",
-];
+// Verbs of engineering a change in: the engineering verbs the deliberate-harm checks share, plus
+// putting a mutation in. Escaping immunity or drugs: the shared verbs and defences as they stand.
+export const CHANGE = [...ENGINEERING_VERBS, "introduc*", "add"];
+export const ESCAPE = ESCAPE_VERBS;
+export const DEFENCES = IMMUNE_DEFENCES;
 // Medical and diagnostic work around escape: "a vaccine that overcomes escape".
 export const CLINICAL = ["review", "patients", "clinical", "cohort*", "surveillance", "trial*"];
 
@@ -144,6 +95,9 @@ export const GENETIC = [
   "substitution*",
 ];
 export const CAUSE = ["make", "let", "allow", "enable", "help"];
+// A change wished for rather than found: "which edits would help the virus slip past immunity".
+export const MODAL = ["would", "could", "should"];
+export const CHANGES = ["change", "changes", "alteration*", "tweak*"];
 export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
 export const BETTER = [
   "faster",
@@ -214,6 +168,8 @@ export const VENDORS = [
   "synthesis",
   "foundr*",
   "printer*",
+  "printing",
+  "servic*",
 ];
 export const SKIP = [
   "skip*",

@@ -1,6 +1,7 @@
 // Word lists of relevance-intent.ts: mass casualties with a chemical, poisons chosen for not
 // being traced, agents made in a hideout, fiction that asks for the real procedure, and the
 // military codes of chemical agents. Patterns as in relevance-terms.ts.
+import { HOMICIDAL_POISONS } from "./terms-core.js";
 
 // Chemicals named by kind.
 export const CHEMICALS = [
@@ -25,6 +26,10 @@ export const MOST = [
   "mass",
   "thousands",
   "millions",
+  // "a room full of people", "a packed hall".
+  "full",
+  "roomful",
+  "packed",
 ];
 export const TOLL = ["casualt*", "deaths", "dead", "victims", "people", "fatalit*"];
 export const LETHAL_OUTCOME = ["kill*", "casualt*", "death*", "fatalit*", "die", "dead", "murder*"];
@@ -44,17 +49,7 @@ export const PREPAREDNESS = [
 ];
 
 // Poisons of any kind, and being chosen because they are not traced.
-export const POISONS = [
-  "poison*",
-  "toxin*",
-  "cyanide",
-  "arsenic",
-  "thallium",
-  "polonium",
-  "aconit*",
-  "succinylcholine",
-  "antifreeze",
-];
+export const POISONS = [...HOMICIDAL_POISONS, "succinylcholine"];
 export const UNTRACED = [
   ["t", "be", "traced"],
   ["t", "be", "detected"],

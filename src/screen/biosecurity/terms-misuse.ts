@@ -35,6 +35,114 @@ export const TERROR_PHRASES = [
   ["entire", "city"],
   ["in", "a", "crowd"],
 ];
+// Germs by lay words: a disease when asked for, a bug when it is to be grown.
+export const DISEASE_WORDS = ["disease", "diseases", "illness", "illnesses"];
+export const BUG_WORDS = ["bug", "bugs"];
+export const BEST = ["best", "ideal", "ideally", "suited", "suitable"];
+// Plague named in French, Italian, Spanish or Portuguese ("la peste"), with the verbs of growing
+// or spreading it in those languages (accents are dropped before matching).
+export const PESTE = ["peste"];
+export const GROW_OR_SPREAD_ABROAD = [
+  "cultiver",
+  "produire",
+  "fabriquer",
+  "repandre",
+  "propager",
+  "disperser",
+  "cultivar",
+  "producir",
+  "fabricar",
+  "propagar",
+  "esparcir",
+  "difundir",
+  "produzir",
+  "espalhar",
+  "coltivare",
+  "produrre",
+  "diffondere",
+  "spargere",
+];
+// A dangerous germ made or grown, asked in French, Spanish, Italian, Portuguese or German
+// ("comment fabriquer un virus mortel", "wie züchtet man gefährliche Bakterien").
+export const MAKE_ABROAD = [
+  "fabriquer",
+  "produire",
+  "cultiver",
+  "creer",
+  "hacer",
+  "fabricar",
+  "producir",
+  "cultivar",
+  "crear",
+  "fazer",
+  "produzir",
+  "criar",
+  "produrre",
+  "fabbricare",
+  "coltivare",
+  "creare",
+  "herstell*",
+  "zucht*",
+  "zuchten",
+  "zuchtet",
+  "machen",
+];
+export const DANGER_ABROAD = [
+  "mortel*",
+  "mortal*",
+  "mortale*",
+  "letal*",
+  "dangereu*",
+  "peligros*",
+  "pericolos*",
+  "perigos*",
+  "gefahrlich*",
+  "todlich*",
+];
+export const GERMS_ABROAD = [
+  "virus",
+  "bacteri*",
+  "bakterie*",
+  "batteri*",
+  "germe*",
+  "erreger*",
+  "keim*",
+  "microbe*",
+  "microbi*",
+  "mikrobe*",
+  "patogen*",
+  "pathogene*",
+  "toxin*",
+  "toxina*",
+  "tossin*",
+];
+// Poisoning people, asked in Spanish, French, Italian, German or Portuguese: the verb with a
+// person or a toxin ("cómo producir toxina para envenenar a la gente").
+export const POISON_ABROAD = [
+  "envenenar",
+  "empoisonner",
+  "avvelenare",
+  "vergiften",
+  "envenenamiento",
+];
+export const PEOPLE_OR_TOXIN_ABROAD = [
+  "gente",
+  "personas",
+  "alguien",
+  "personne*",
+  "quelqu",
+  "persone",
+  "qualcuno",
+  "leute",
+  "menschen",
+  "jemand*",
+  "pessoas",
+  "toxina*",
+  "toxine*",
+  "tossin*",
+  "veneno",
+  "gift",
+];
 export const ON_PURPOSE = ["sicken", "sickening", "deliberately", "intentionally", "purposely"];
 export const ON_PURPOSE_PHRASES = [
   ["on", "purpose"],
@@ -50,7 +158,16 @@ export const WORST_PHRASES = [
   ["most", "lethal"],
   ["most", "deadly"],
   ["most", "dangerous"],
+  ["most", "deaths"],
+  ["most", "casualties"],
+  ["most", "damage"],
+  ["most", "harm"],
+  ["most", "panic"],
+  ["most", "fear"],
+  ["most", "chaos"],
 ];
+// Released rather than grown: "the microbe that would cause the most deaths if released".
+export const RELEASED = ["releas*", "spread*", "dispers*", "unleash*"];
 export const GROW = ["cultur*", "grow*", "cultivat*", "brew*", "breed*", "propagat*"];
 // Guards for the sabotage shape: the question is how to keep a lab safe.
 export const KEEP_SAFE = ["prevent*", "protect*", "avoid*", "mitigat*", "reduc*", "minimi*"];
@@ -102,6 +219,7 @@ export const DANGEROUS = [
   "weapon*",
 ];
 export const SELECT_AGENT = [["select", "agent*"]];
+export const BIOLOGY_ONLY = ["toxin*", "pathogen*", "virulen*", "ricin"];
 // Getting past a check: strong verbs reach any detection word, "without" only the ones of
 // being noticed ("without flagging", not "detect pathogens without culture").
 export const DODGE = [
@@ -131,6 +249,8 @@ export const CATCH = [
   "spot",
 ];
 export const WITHOUT = ["without"];
+// "so the synthesis company doesn't flag it": the check said not to catch.
+export const NEGATION = ["t", "not", "never"];
 export const NOTICED = ["flag*", "flagging", "catch*", "caught", "notic*", "misses", "spot*"];
 // Drawing a poison out of a plant, an animal or a product.
 export const EXTRACT = ["extract*", "isolat*", "purif*", "concentrat*", "refin*"];
@@ -158,6 +278,8 @@ export const LETHAL_PHRASES = [
 // A drinking-water supply fouled with a germ named by disease.
 export const WATER_GERMS = [
   "typhoid",
+  "cholera*",
+  "vibrio",
   "dysentery",
   "norovirus",
   "salmonella",
