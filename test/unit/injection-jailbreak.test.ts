@@ -4,17 +4,7 @@
 // a claimed operating mode), and leaves alone the everyday prose that uses the same words:
 // water filters, debug settings, password advice, office memos, novels, routers.
 import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
-
-const flagged = (texts: readonly string[]): void => {
-  for (const text of texts)
-    assert.equal(scanToolResultStatic(text).injected, true, `expected a flag for ${text}`);
-};
-const clean = (texts: readonly string[]): void => {
-  for (const text of texts)
-    assert.equal(scanToolResultStatic(text).injected, false, `expected no flag for ${text}`);
-};
+import { expectClean as clean, expectFlagged as flagged } from "../helpers/injection-cases.js";
 
 describe("claims that the reader's safety rules are switched off", () => {
   test("a safety layer said to be off, disabled or lifted", () => {

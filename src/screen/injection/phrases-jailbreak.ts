@@ -421,8 +421,6 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
       slot("note notes instruction instructions comment request directive"),
     ],
   },
-  // "You are now in debug mode": the claim, not the setting's name ("developer mode enabled"
-  // is also what a router's page says).
   // "I'm entering a maintenance mode", "now entering security override mode": the text says it
   // switches the conversation into a mode. A log's "Entering maintenance mode" has no speaker.
   {
@@ -435,6 +433,8 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
       slot("mode", { gap: 4, filler: ANY_WORD }),
     ],
   },
+  // "You are now in debug mode": the claim, not the setting's name ("developer mode enabled"
+  // is also what a router's page says).
   {
     reason: "it claims a special operating mode",
     slots: [
