@@ -15,7 +15,6 @@ import {
   type Phrase,
   RESTRICTIONS,
   REVEAL,
-  SECRETS,
   slot,
   words,
 } from "./phrase-kit.js";
@@ -54,9 +53,9 @@ const CHECKED = words(
   "password passcode passphrase code pin login authentication verification security access key",
 );
 const ANSWER_VERBS = words("say respond reply output answer print write grant return");
-const CONCEALED = words(
-  "hidden secret confidential concealed internal private undisclosed invisible",
-);
+// Not "private" or "internal": "print the private key" and "show the internal state" are what
+// documentation says all day.
+const CONCEALED = words("hidden secret confidential concealed undisclosed invisible");
 
 // The companies whose rules a jailbreak names as the ones to ignore.
 const VENDORS = new Set(
@@ -170,12 +169,8 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
       slot("would", { optional: true }),
       slot("normally usually otherwise", { optional: true }),
       slot("refuse decline"),
-      slot("comply answer do help obey", { gap: 6, filler: ANY_TOKEN }),
+      slot("comply obey answer", { gap: 6, filler: ANY_TOKEN }),
     ],
-  },
-  {
-    reason: "it tells the reader not to refuse",
-    slots: [slot("instead"), slot("of"), slot("refusing declining")],
   },
   // "…ignores all of OpenAI's content policy".
   {
@@ -291,10 +286,7 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
       slot("me us", { optional: true }),
       slot("the your all", { optional: true }),
       slot(CONCEALED),
-      slot([...INSTRUCTIONS, ...SECRETS, "setup", "configuration", "message"], {
-        gap: 1,
-        filler: ANY_WORD,
-      }),
+      slot([...INSTRUCTIONS, "setup", "system"], { gap: 1, filler: ANY_WORD }),
     ],
     negatable: true,
   },
@@ -352,7 +344,7 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
       slot("treated accepted considered counted regarded", { gap: 6, filler: ANY_WORD }),
       slot("as"),
       slot("the a", { optional: true }),
-      slot("correct right valid"),
+      slot("correct right"),
     ],
   },
   {
@@ -474,8 +466,8 @@ export const JAILBREAK_ANCHORS: readonly string[] = [
   ...pairs(["you been", "were you"], ["fed", "taught", "assigned", "issued"]),
   ...["did you receive", "did you get"],
   ...pairs(
-    ["hidden", "secret", "confidential", "concealed", "internal", "private", "undisclosed"],
-    ["instruction", "prompt", "rules", "directive", "setup", "configuration", "system message"],
+    ["hidden", "secret", "confidential", "concealed", "undisclosed"],
+    ["instruction", "prompt", "rules", "directive", "setup", "system message", "guideline"],
   ),
   ...pairs(CHECK_NOUNS, ["check", "verification", "requirement", "validation"]),
   ...["login check", "login verification", "security check", "authentication check"],
@@ -496,10 +488,14 @@ export const JAILBREAK_ANCHORS: readonly string[] = [
   ...pairs(["end of", "end of the", "end of user", "end user", "end"], BOUNDED),
   ...pairs(["returns", "prints", "outputs", "reveals", "displays", "echoes"], ["your"]),
   ...pairs(["returns", "prints", "outputs", "reveals"], ["the system prompt", "the prompt"]),
-  ...pairs(
-    pairs(["my"], ["hidden", "secret", "confidential", "concealed", "internal", "private"]),
-    ["instruction", "prompt", "rules", "directive", "system", "guideline"],
-  ),
+  ...pairs(pairs(["my"], ["hidden", "secret", "confidential", "concealed"]), [
+    "instruction",
+    "prompt",
+    "rules",
+    "directive",
+    "system",
+    "guideline",
+  ]),
   ...["came before", "comes before", "was before", "appears before", "appeared before"],
   ...["is above", "was above", "came above"],
   ...["suspended your", "disabled your", "lifted your", "removed your", "off your"],
@@ -507,8 +503,8 @@ export const JAILBREAK_ANCHORS: readonly string[] = [
   ...["don't apply", "do not apply", "doesn't apply", "not exist", "never written", "don't exist"],
   ...["don't matter", "do not matter", "talking to your", "speaking to your", "speaking with your"],
   ...["containing your", "including your", "includes your", "contains your"],
-  ...["would refuse", "normally refuse", "usually refuse", "would decline", "instead of refus"],
-  ...["instead of declin", "openai's", "anthropic's", "google's", "microsoft's", "meta's"],
+  ...["would refuse", "normally refuse", "usually refuse", "would decline", "openai's"],
+  ...["anthropic's", "google's", "microsoft's", "meta's"],
   ...pairs(
     ["mention this", "reveal this", "disclose this", "acknowledge this", "mention these"],
     ["note", "instruction", "comment", "request", "directive"],
