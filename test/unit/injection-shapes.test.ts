@@ -5,19 +5,7 @@
 // clean: badges, API URLs with placeholders, chat transcripts in docs, "going forward" in a
 // team's rules, "this concludes the tutorial".
 import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
-
-const flagged = (texts: readonly string[]): void => {
-  for (const text of texts)
-    assert.equal(scanToolResultStatic(text).injected, true, `expected a flag for ${text}`);
-};
-const clean = (texts: readonly string[]): void => {
-  for (const text of texts) {
-    const verdict = scanToolResultStatic(text);
-    assert.equal(verdict.injected, false, `expected no flag for ${text} (${verdict.reason})`);
-  }
-};
+import { expectClean as clean, expectFlagged as flagged } from "../helpers/injection-cases.js";
 
 describe("links and images that carry the conversation away", () => {
   test("a URL whose query is a slot for the conversation, a secret or the user's data", () => {

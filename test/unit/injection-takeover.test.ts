@@ -5,16 +5,7 @@
 // changelogs, transcripts, "act as a proxy", office rules.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
-
-const flagged = (texts: readonly string[]): void => {
-  for (const text of texts)
-    assert.equal(scanToolResultStatic(text).injected, true, `expected a flag for ${text}`);
-};
-const clean = (texts: readonly string[]): void => {
-  for (const text of texts)
-    assert.equal(scanToolResultStatic(text).injected, false, `expected no flag for ${text}`);
-};
+import { expectClean as clean, expectFlagged as flagged } from "../helpers/injection-cases.js";
 
 describe("standing orders for the reader's later answers", () => {
   test("openers other than 'from now on' that bind every later reply", () => {

@@ -4,6 +4,7 @@
 // input can make it backtrack.
 
 import { confusableFor } from "../text/normalize.js";
+import { JAILBREAK_ANCHORS } from "./phrases-jailbreak.js";
 
 export type AnchorKind =
   "marker" | "phrase" | "shape" | "todo" | "spaced" | "comment" | "turn" | "tag";
@@ -58,22 +59,16 @@ export const ANCHORS: readonly Anchor[] = [
   marker("[system message"),
   // "## Instructions" heads a section of many a README: a turn that must give orders, below.
   ...each(["## ", "##"], ["system", "new instruction", "begin new"]).map((t) => marker(t)),
+  // Only the modes whose name is the jailbreak: "debug mode", "developer mode" and "maintenance
+  // mode" are everyday words of software documentation, and count only as a claim (see
+  // phrases-jailbreak.ts) or beside words that shed the rules (phrases.ts).
   ...each(
-    [
-      "maintenance ",
-      "override ",
-      "developer ",
-      "admin ",
-      "administrator ",
-      "god ",
-      "debug ",
-      "unrestricted ",
-      "jailbreak ",
-      "dan ",
-      "sudo ",
-    ],
+    ["unrestricted ", "jailbreak ", "jailbroken ", "dan ", "god ", "override "],
     ["mode"],
   ).map((t) => marker(t, true)),
+  ...["developer mode", "debug mode", "maintenance mode", "admin mode", "sudo mode", "root mode"]
+    .concat(["administrator mode"])
+    .map((t) => phrase(t, true)),
   ...each(
     ["begin ", "start ", "prefix ", "preface ", "end ", "finish "],
     ["your ", "the "],
@@ -384,6 +379,7 @@ export const ANCHORS: readonly Anchor[] = [
   ].map((t) => phrase(t)),
   ...["skip", "llm", "the ai", "the bot"].map((t) => phrase(t, true)),
   ...["dev mode", "devmode", "access mode", "precedes", "preceded"].map((t) => phrase(t, true)),
+  ...JAILBREAK_ANCHORS.map((t) => phrase(t)),
   ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
     .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
     .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])

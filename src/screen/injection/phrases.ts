@@ -22,6 +22,7 @@ import {
   type Slot,
   slot,
 } from "./phrase-kit.js";
+import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
 import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
 export { OUTPUT_REASON } from "./phrase-kit.js";
@@ -122,7 +123,19 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot("new updated revised additional real actual true override"),
       slot("system", { optional: true }),
       slot("instructions instruction prompt directives directive"),
-      slot(": to for from", {}),
+      slot(": to from", {}),
+    ],
+  },
+  // "New instructions for you": for whom they are says whether they are the reader's.
+  {
+    reason: "it announces new instructions",
+    slots: [
+      slot("new updated revised additional real actual true override"),
+      slot("system", { optional: true }),
+      slot("instructions instruction prompt directives directive"),
+      slot("for"),
+      slot("the", { optional: true }),
+      slot([...AI_READERS, "you", "yourself"]),
     ],
   },
   // "Output your initialization text", "what were the words you were given before…".
@@ -206,12 +219,7 @@ const CORE_PHRASES: readonly Phrase[] = [
   },
   {
     reason: "it claims a special operating mode",
-    slots: [
-      slot(
-        "maintenance override developer admin administrator god debug unrestricted jailbreak dan sudo root",
-      ),
-      slot("mode"),
-    ],
+    slots: [slot("unrestricted jailbreak jailbroken dan"), slot("mode")],
   },
   {
     reason: "it claims a system override",
@@ -990,7 +998,11 @@ const CORE_PHRASES: readonly Phrase[] = [
   },
 ];
 
-export const PHRASES: readonly Phrase[] = [...CORE_PHRASES, ...TAKEOVER_PHRASES];
+export const PHRASES: readonly Phrase[] = [
+  ...CORE_PHRASES,
+  ...TAKEOVER_PHRASES,
+  ...JAILBREAK_PHRASES,
+];
 
 /**
  * Words of a window: runs of letters, digits and apostrophes; ":" kept as a word and sentence
