@@ -174,7 +174,9 @@ export function catastrophicRule(
       // -w is the destructive write test: every block is overwritten with patterns.
       return args.some((a) => /^-[a-zA-Z]{0,8}w/.test(a)) ? REASONS.wipe : null;
     case "hdparm":
-      return args.some((a) => a.startsWith("--security-erase") || a.startsWith("--trim-sector"))
+      // Setting a security password locks the drive behind it at the next power cycle (and is
+      // the first step of a secure erase); writing or marking sectors destroys what they hold.
+      return args.some((a) => HDPARM_DESTROYS.some((option) => a.startsWith(option)))
         ? REASONS.wipe
         : null;
     case "parted":
@@ -224,6 +226,10 @@ const DEVICE_PROGRAMS = new Set([
   ...["wipefs", "shred", "blkdiscard", "sgdisk", "sfdisk", "cryptsetup", "badblocks", "hdparm"],
   ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
 ]);
+const HDPARM_DESTROYS = [
+  ...["--security-erase", "--trim-sector", "--security-set-pass", "--write-sector"],
+  "--make-bad-sector",
+];
 const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
 
 // Loops rather than `.some(t => doomed(t))`: a closure over `doomed` would make every call of

@@ -199,19 +199,11 @@ export function catastrophicTarget(path: string): string | null {
   // The working directory by name (`$PWD/../..`, `~+/..`) is an unknown directory, like ".".
   const here = WORKING_DIRECTORY.exec(path);
   if (here !== null) return catastrophicTarget(`.${path.slice(here[0].length)}`);
+  // `rm -rf "$PREFIX"/usr` with PREFIX empty or unset is `rm -rf /usr` (shellcheck SC2115).
+  const unset = lead === "$" ? unsetPrefixLength(path) : 0;
+  if (unset > 0) return catastrophicTarget(path.slice(unset));
   const { base, segments } = segmentsOf(path);
-  if (base === "relative") {
-    // Climbing four or more levels from an unknown directory reaches the root or close to it.
-    const parts = path
-      .replaceAll("\\", "/")
-      .split("/")
-      .filter((p) => p !== "" && p !== ".");
-    // "../../../../*" is everything inside the place the climb reaches.
-    while (parts.length > 0 && isContentsGlob(parts[parts.length - 1] as string)) parts.pop();
-    return parts.length >= 4 && parts.every((p) => p === "..")
-      ? "a path that climbs towards the root"
-      : null;
-  }
+  if (base === "relative") return climbTarget(path);
   if (base === "home") return segments.length === 0 ? "the home directory" : null;
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
@@ -241,6 +233,57 @@ export function catastrophicTarget(path: string): string | null {
   return null;
 }
 
+/**
+ * A relative path that only climbs: `..`, `../..`, `./../*`. One level up is the parent of the
+ * working tree (with the tree itself inside it); four or more reach the root or close to it.
+ * A path that climbs and then names something (`../build`) is an ordinary sibling.
+ */
+function climbTarget(path: string): string | null {
+  const parts = path.replaceAll("\\", "/").split("/");
+  // "../*" is everything inside the place the climb reaches.
+  let end = parts.length;
+  while (end > 0 && (parts[end - 1] === "" || isContentsGlob(parts[end - 1] as string))) end--;
+  let climb = 0;
+  let depth = 0;
+  for (let k = 0; k < end; k++) {
+    const part = parts[k] as string;
+    if (part === "" || part === ".") continue;
+    if (part !== "..") depth++;
+    else if (depth > 0) depth--;
+    else climb++;
+  }
+  if (depth > 0 || climb === 0) return null;
+  return climb >= 4 ? "a path that climbs towards the root" : "the parent of the working directory";
+}
+
+// Variables every shell sets: `$HOME/` and `$PWD/` are never empty.
+const ALWAYS_SET = new Set(["HOME", "PWD"]);
+
+/**
+ * The length of a run of plain variable expansions (`$X`, `${X}`, `$1`, `$A$B`) that starts a
+ * path and is followed by `/`, or 0. Such a variable may be empty or unset when the command
+ * runs, and then what follows is an absolute path. `${X:?}` and other operators end the run,
+ * so the guarded spelling is never read this way.
+ */
+function unsetPrefixLength(path: string): number {
+  let i = 0;
+  while (path[i] === "$") {
+    const braced = path[i + 1] === "{";
+    let j = i + (braced ? 2 : 1);
+    const start = j;
+    if (/[0-9]/.test(path[j] ?? "")) j++;
+    else while (j - start < 64 && /[A-Za-z0-9_]/.test(path[j] ?? "")) j++;
+    const name = path.slice(start, j);
+    if (name === "" || ALWAYS_SET.has(name)) return 0;
+    if (braced) {
+      if (path[j] !== "}") return 0;
+      j++;
+    }
+    i = j;
+  }
+  return i > 0 && path[i] === "/" ? i : 0;
+}
+
 // Whole-disk and partition device nodes of Linux, the BSDs and macOS. Bounded quantifiers only.
 const BLOCK_DEVICE = [
   /^(?:[shv]d|xvd)[a-z]{1,4}[0-9]{0,4}$/,
@@ -248,6 +291,8 @@ const BLOCK_DEVICE = [
   /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
   /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
   /^(?:md|dm-)[0-9]{1,4}$/,
+  // Loop devices carry disk images and the squashfs of snaps; writing one corrupts what it holds.
+  /^loop[0-9]{1,4}(?:p[0-9]{1,3})?$/,
   // Flash, cache, network and replicated block devices, and ZFS volumes.
   /^(?:mtd|mtdblock|bcache|rbd|drbd|zd)[0-9]{1,4}$/,
   /^nbd[0-9]{1,3}(?:p[0-9]{1,3})?$/,
