@@ -29,7 +29,12 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
-import { catastrophicTarget, isAccountDatabase, isBlockDevice } from "./targets.js";
+import {
+  catastrophicTarget,
+  isAccountDatabase,
+  isEssentialFile,
+  isBlockDevice,
+} from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
   AWKS,
@@ -344,6 +349,8 @@ export class Checker {
         // with >> adds a user and is not a hit).
         if (!redirect.op.includes(">>") && redirect.op !== "<>" && isAccountDatabase(path))
           return REASONS.accounts;
+        if (!redirect.op.includes(">>") && redirect.op !== "<>" && isEssentialFile(path))
+          return REASONS.essential;
       }
       const planted = this.rememberWrittenFile(command, depth);
       if (planted !== null) return planted;
@@ -646,6 +653,14 @@ export class Checker {
       const eq = assignment.indexOf("=");
       if (argv.length > 0 && COMMAND_VARIABLES.has(assignment.slice(0, eq))) {
         const reason = this.checkString(assignment.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
+      }
+      // `BASH_ENV=FILE bash …`: a non-interactive bash (and `sh -i` for ENV) sources FILE first.
+      const startup = STARTUP_FILE_VARIABLES.has(assignment.slice(0, eq))
+        ? this.writtenFile(assignment.slice(eq + 1))
+        : undefined;
+      if (argv.length > 0 && startup !== undefined) {
+        const reason = this.checkString(startup, depth + 1);
         if (reason !== null) return reason;
       }
     }
@@ -1635,6 +1650,7 @@ const COMMAND_VARIABLES = new Set([
   "PROMPT_COMMAND",
 ]);
 
+const STARTUP_FILE_VARIABLES = new Set(["BASH_ENV", "ENV"]);
 // git's options (before the subcommand) that take the next word as their value.
 const GIT_OPTIONS_WITH_VALUE = new Set([
   ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],

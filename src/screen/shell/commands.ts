@@ -151,6 +151,8 @@ export function simpleCommands(script: Script): SimpleCommand[] {
       }
       if (wordCount() === 0 && !token.quoted && RESERVED.has(plainText(token))) {
         functionName = plainText(token) === "function";
+        // `coproc NAME { …; }` and `coproc NAME ( … )`: NAME names the coprocess, it is not run.
+        if (plainText(token) === "coproc" && opensCompound(tokens[k + 2])) k++;
         continue;
       }
       if (words !== null) words.push(token);
@@ -184,4 +186,10 @@ function closesGroup(token: Token | undefined): boolean {
   if (token === undefined) return false;
   if (token.kind === "op") return token.op === ")";
   return token.kind === "word" && !token.quoted && plainText(token) === "}";
+}
+
+function opensCompound(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === "op") return token.op === "(";
+  return token.kind === "word" && !token.quoted && plainText(token) === "{";
 }

@@ -52,7 +52,9 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
   private: new Set(["etc", "var"]),
   system: "any",
   nix: new Set(["store"]),
-  boot: new Set(["efi", "grub", "grub2", "loader"]),
+  boot: new Set(["efi", "grub", "grub2", "loader", "vmlinuz", "initrd.img"]),
+  // Without PAM's configuration nobody can log in or use sudo.
+  etc: new Set(["pam.d", "security"]),
 };
 
 const GLOB_CHARS = /[*?[{]/;
@@ -230,6 +232,18 @@ export function catastrophicTarget(path: string): string | null {
     )
       return "a system directory";
   }
+  const second = (segments[1] as string).toLowerCase();
+  // WSL mounts Windows drives at /mnt/c: a drive's tree is judged like its root's.
+  if (first === "mnt" && /^[a-z]$/.test(second))
+    return catastrophicTarget(`/${segments.slice(2).join("/")}`);
+  // The multiarch library directories (/usr/lib/x86_64-linux-gnu) hold libc and the loader.
+  if (
+    segments.length === 3 &&
+    (first === "usr" || LIBRARY_DIRECTORIES.has(first)) &&
+    (first !== "usr" || LIBRARY_DIRECTORIES.has(second)) &&
+    (segments[segments.length - 1] as string).includes("-linux-")
+  )
+    return "a system directory";
   return null;
 }
 
@@ -282,6 +296,65 @@ function unsetPrefixLength(path: string): number {
     i = j;
   }
   return i > 0 && path[i] === "/" ? i : 0;
+}
+
+// Programs without which the machine cannot start a shell or become root again.
+const ESSENTIAL_PROGRAMS = new Set(["sh", "bash", "dash", "sudo", "su", "login", "init"]);
+// The dynamic loader and the C library, by the names glibc and musl give them.
+const ESSENTIAL_LIBRARIES = [
+  ...["ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux-armhf.so.3", "ld-linux.so.2"],
+  ...["ld-musl-x86_64.so.1", "ld-musl-aarch64.so.1", "libc.so.6", "libc.musl-x86_64.so.1"],
+];
+const LIBRARY_DIRECTORIES = new Set(["lib", "lib64", "lib32", "libx32"]);
+
+/**
+ * True for the loader, libc, the system shells and sudo under the usual directories (with or
+ * without the /usr merge, in a multiarch subdirectory, or matched by a glob): removing or
+ * truncating one leaves nothing able to start, not even the shell that would repair it.
+ */
+export function isEssentialFile(path: string): boolean {
+  if (!path.includes("/")) return false;
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root") return false;
+  const at = segments[0] === "usr" ? 1 : 0;
+  const directory = segments[at];
+  const name = segments[segments.length - 1] ?? "";
+  const depth = segments.length - at;
+  if ((directory === "bin" || directory === "sbin") && depth === 2)
+    return GLOB_CHARS.test(name)
+      ? [...ESSENTIAL_PROGRAMS].some((p) => globMatches(name, p))
+      : ESSENTIAL_PROGRAMS.has(name);
+  if (directory === undefined || !LIBRARY_DIRECTORIES.has(directory)) return false;
+  // /lib64/ld-linux-x86-64.so.2, /lib/x86_64-linux-gnu/libc.so.6
+  if (depth !== 2 && !(depth === 3 && (segments[at + 1] ?? "").includes("-linux-"))) return false;
+  return GLOB_CHARS.test(name)
+    ? ESSENTIAL_LIBRARIES.some((library) => globMatches(name, library))
+    : ESSENTIAL_LIBRARIES.includes(name);
+}
+
+// Directories every program passes through to start: taking search (x) permission away from
+// others on one of them leaves every non-root process unable to run anything.
+const TRAVERSED_BY_ALL = new Set([
+  ...["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "dev", "var", "run"],
+]);
+
+/** `/`, `/usr`, `/etc`, `/usr/lib` and the like, however spelled. */
+export function everyoneTraverses(path: string): boolean {
+  if (!path.startsWith("/")) return false;
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root" || segments.length > 2) return false;
+  if (segments.length === 0) return true;
+  if (!TRAVERSED_BY_ALL.has(segments[0] as string)) return false;
+  return segments.length === 1 || (segments[0] === "usr" && catastrophicTarget(path) !== null);
+}
+
+/** `/bin/*`, `/usr/sbin/*`: every program of a system program directory, by a glob. */
+export function isProgramDirectoryContents(path: string): boolean {
+  if (!path.startsWith("/") || !GLOB_CHARS.test(path)) return false;
+  const parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  if (!isContentsGlob(parts[parts.length - 1] ?? "")) return false;
+  const at = parts[0] === "usr" ? 1 : 0;
+  return parts.length === at + 2 && (parts[at] === "bin" || parts[at] === "sbin");
 }
 
 // Whole-disk and partition device nodes of Linux, the BSDs and macOS. Bounded quantifiers only.
