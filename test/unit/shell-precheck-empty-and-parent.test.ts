@@ -23,6 +23,23 @@ describe("a variable that may be empty in front of a path (shellcheck SC2115)", 
       blocked(c);
   });
 
+  test("a substitution whose output is unknown may print nothing, like an unset variable", () => {
+    for (const c of [
+      'rm -rf "$(repo_root)"/*',
+      "rm -rf $(toolchain_prefix)/usr",
+      'rm -rf "`locate_stage`/"*',
+      'out=$(build_dir); rm -rf "$out"/*',
+    ])
+      blocked(c);
+    for (const c of [
+      'rm -rf "$(repo_root)"/build',
+      'rm -rf "$(mktemp -d)"',
+      'rm -rf "$(pwd)"/dist',
+      'cd "$(mktemp -d)" && rm -rf *',
+    ])
+      allowed(c);
+  });
+
   test("the guarded spelling, a named subdirectory and an always-set variable are allowed", () => {
     for (const c of [
       'rm -rf "${STAGE:?}/"*',

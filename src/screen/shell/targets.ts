@@ -174,7 +174,8 @@ function segmentsOf(path: string): { base: "root" | "home" | "relative"; segment
 
 /**
  * Why deleting (or recursively re-permissioning) this path would wreck the machine or a user,
- * or null. Unknown values (variables, substitutions we could not evaluate) are never a hit.
+ * or null. An unknown value (a variable, a substitution we could not evaluate) is never a hit
+ * by itself; in front of a slash it may be empty, and then the rest is an absolute path.
  */
 export function catastrophicTarget(path: string): string | null {
   // Fast refusal for the common case: a relative name that is not a climb with "..".
@@ -187,6 +188,7 @@ export function catastrophicTarget(path: string): string | null {
     lead !== "." &&
     lead !== "\\" &&
     lead !== "%" &&
+    lead !== UNKNOWN_OUTPUT &&
     path[1] !== ":"
   )
     return null;
@@ -202,7 +204,7 @@ export function catastrophicTarget(path: string): string | null {
   const here = WORKING_DIRECTORY.exec(path);
   if (here !== null) return catastrophicTarget(`.${path.slice(here[0].length)}`);
   // `rm -rf "$PREFIX"/usr` with PREFIX empty or unset is `rm -rf /usr` (shellcheck SC2115).
-  const unset = lead === "$" ? unsetPrefixLength(path) : 0;
+  const unset = lead === "$" || lead === UNKNOWN_OUTPUT ? unsetPrefixLength(path) : 0;
   if (unset > 0) return catastrophicTarget(path.slice(unset));
   const { base, segments } = segmentsOf(path);
   if (base === "relative") return climbTarget(path);
@@ -270,18 +272,25 @@ function climbTarget(path: string): string | null {
   return climb >= 4 ? "a path that climbs towards the root" : "the parent of the working directory";
 }
 
+// How the checker writes a substitution whose output it cannot know.
+const UNKNOWN_OUTPUT = "\u{fffc}";
 // Variables every shell sets: `$HOME/` and `$PWD/` are never empty.
 const ALWAYS_SET = new Set(["HOME", "PWD"]);
 
 /**
- * The length of a run of plain variable expansions (`$X`, `${X}`, `$1`, `$A$B`) that starts a
- * path and is followed by `/`, or 0. Such a variable may be empty or unset when the command
+ * The length of a run of plain variable expansions (`$X`, `${X}`, `$1`, `$A$B`) or unknown
+ * substitution outputs that starts a path and is followed by `/`, or 0. Such a variable may be empty or unset when the command
  * runs, and then what follows is an absolute path. `${X:?}` and other operators end the run,
  * so the guarded spelling is never read this way.
  */
 function unsetPrefixLength(path: string): number {
   let i = 0;
-  while (path[i] === "$") {
+  while (path[i] === "$" || path[i] === UNKNOWN_OUTPUT) {
+    // A substitution whose output is unknown may print nothing: `"$(find_root)"/*`.
+    if (path[i] === UNKNOWN_OUTPUT) {
+      i++;
+      continue;
+    }
     const braced = path[i + 1] === "{";
     let j = i + (braced ? 2 : 1);
     const start = j;
