@@ -75,6 +75,28 @@ describe("files every program needs to start", () => {
       allowed(c);
   });
 
+  test("package managers removing libc, init, the shell, themselves or the kernel", () => {
+    for (const c of [
+      "sudo apt-get purge -y libc6:amd64",
+      "apt remove --allow-remove-essential systemd",
+      "dpkg --force-all -P coreutils",
+      "rpm -e --nodeps glibc.x86_64",
+      "dnf -y erase kernel-core",
+      "pacman -Rdd --noconfirm pacman",
+      "apk del musl",
+    ])
+      assert.equal(precheckCommand(c), REASONS.corePackage, c);
+    for (const c of [
+      "apt-get install -y bash",
+      "apt-get remove -y bash-completion",
+      "dpkg -l libc6",
+      "rpm -q glibc",
+      "pacman -S linux",
+      "apk add musl-dev",
+    ])
+      allowed(c);
+  });
+
   test("the root account deleted", () => {
     assert.equal(precheckCommand("userdel -r root"), REASONS.accounts);
     assert.equal(precheckCommand("deluser root"), REASONS.accounts);

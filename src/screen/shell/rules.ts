@@ -11,6 +11,7 @@ import {
 import { deviceWriteRule } from "./device-writes.js";
 import { destroysAccounts } from "./account-files.js";
 import { killsEverything } from "./kill-all.js";
+import { removesCorePackage } from "./packages.js";
 
 /**
  * The literal rules, on the program that finally runs. `doomed` says why a target path would be
@@ -25,6 +26,7 @@ export function catastrophicRule(
   if (deviceWrite !== null) return deviceWrite;
   if (killsEverything(name, args)) return REASONS.killAll;
   if (destroysEssentialFile(name, args)) return REASONS.essential;
+  if (removesCorePackage(name, args)) return REASONS.corePackage;
   if (destroysAccounts(name, args)) return REASONS.accounts;
   if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
