@@ -40,6 +40,16 @@ describe("a variable that may be empty in front of a path (shellcheck SC2115)", 
       allowed(c);
   });
 
+  test("a cd through an empty variable goes to the root, and what follows runs there", () => {
+    for (const c of ['cd "$STAGE"/ && rm -rf *', 'cd "$SYSROOT"/usr ; rm -rf ./*']) blocked(c);
+    for (const c of [
+      'cd "$STAGE" && rm -rf *',
+      'cd "$STAGE"/build && rm -rf *',
+      'cd "${STAGE:?}"/ && rm -rf *',
+    ])
+      allowed(c);
+  });
+
   test("the guarded spelling, a named subdirectory and an always-set variable are allowed", () => {
     for (const c of [
       'rm -rf "${STAGE:?}/"*',

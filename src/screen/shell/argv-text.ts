@@ -1,10 +1,14 @@
 // Small transformations of words as the shell would make them: cd, brace expansion, quoting,
 // printf escapes, and the value of an option.
+import { ifPrefixEmpty } from "./targets.js";
 
 export function changeDirectory(cwd: string | null, target: string | undefined): string | null {
   if (target === undefined || target === "~") return "~";
   if (target === "-") return null;
   if (/^[/~]/.test(target) || target.startsWith("$HOME")) return normalDirectory(target);
+  // `cd "$DIR"/` with DIR empty or unset goes to the root: the worst place it can lead.
+  const emptied = ifPrefixEmpty(target);
+  if (emptied !== null) return normalDirectory(emptied);
   // From an unknown directory the way there is still known: `cd ..` leads to its parent.
   return normalDirectory(`${cwd ?? "."}/${target}`);
 }

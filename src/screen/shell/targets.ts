@@ -278,6 +278,17 @@ const UNKNOWN_OUTPUT = "\u{fffc}";
 const ALWAYS_SET = new Set(["HOME", "PWD"]);
 
 /**
+ * The absolute path a word becomes when its leading unknown values are empty (`"$DIR"/x` is
+ * `/x`), or null when it has no such prefix.
+ */
+export function ifPrefixEmpty(path: string): string | null {
+  const lead = path[0];
+  if (lead !== "$" && lead !== UNKNOWN_OUTPUT) return null;
+  const unset = unsetPrefixLength(path);
+  return unset > 0 ? path.slice(unset) : null;
+}
+
+/**
  * The length of a run of plain variable expansions (`$X`, `${X}`, `$1`, `$A$B`) or unknown
  * substitution outputs that starts a path and is followed by `/`, or 0. Such a variable may be empty or unset when the command
  * runs, and then what follows is an absolute path. `${X:?}` and other operators end the run,
