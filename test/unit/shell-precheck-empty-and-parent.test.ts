@@ -81,6 +81,8 @@ describe("the parent of the working directory", () => {
       "cd .. && rm -rf *",
       "cd ../.. ; rm -rf ./*",
       "cd .. && ls -A | xargs rm -rf",
+      'cd "$(dirname "$PWD")" && rm -rf *',
+      "cd ~+/.. && rm -rf ./*",
       "find .. -delete",
     ])
       blocked(c);

@@ -5,6 +5,9 @@ import { ifPrefixEmpty } from "./targets.js";
 export function changeDirectory(cwd: string | null, target: string | undefined): string | null {
   if (target === undefined || target === "~") return "~";
   if (target === "-") return null;
+  // `cd "$PWD"/..`, `cd ~+/..`: the working directory by name.
+  const here = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/.exec(target);
+  if (here !== null) return normalDirectory(`${cwd ?? "."}${target.slice(here[0].length)}`);
   if (/^[/~]/.test(target) || target.startsWith("$HOME")) return normalDirectory(target);
   // `cd "$DIR"/` with DIR empty or unset goes to the root: the worst place it can lead.
   const emptied = ifPrefixEmpty(target);
