@@ -22,8 +22,11 @@ const REMOVE_VERBS: Readonly<Record<string, ReadonlySet<string>>> = {
   apk: new Set(["del"]),
 };
 
+const MANAGERS = new Set([...Object.keys(REMOVE_VERBS), "dpkg", "rpm", "pacman"]);
+
 /** True when the command removes one of the packages the system needs to run. */
 export function removesCorePackage(name: string, args: readonly string[]): boolean {
+  if (!MANAGERS.has(name)) return false;
   const operands = args.filter((a) => !a.startsWith("-"));
   let packages: readonly string[];
   const verbs = REMOVE_VERBS[name];

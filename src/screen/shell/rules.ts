@@ -238,8 +238,6 @@ const NOTHING = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"
  * so only an empty source counts there.
  */
 function destroysEssentialFile(name: string, args: readonly string[]): boolean {
-  // Every essential path holds a slash; most commands name none, and pay one scan.
-  if (!args.some((a) => a.includes("/"))) return false;
   if (REMOVERS.has(name)) return args.some((a) => !a.startsWith("-") && isEssentialFile(a));
   if (name !== "cp" && name !== "mv" && name !== "ln" && name !== "install") return false;
   const operands = args.filter((a) => !a.startsWith("-"));
