@@ -52,6 +52,10 @@ export function destroysAccounts(name: string, args: readonly string[]): boolean
       const target = flags.operands[flags.operands.length - 1] ?? "";
       return forced && flags.operands.length >= 2 && isAccountDatabase(target);
     }
+    case "userdel":
+    case "deluser":
+      // Removing the root account leaves nobody able to administer the machine.
+      return args.some((a) => a === "root");
     default:
       return false;
   }

@@ -1,11 +1,43 @@
 // Small transformations of words as the shell would make them: cd, brace expansion, quoting,
 // printf escapes, and the value of an option.
+import { ifPrefixEmpty } from "./targets.js";
 
 export function changeDirectory(cwd: string | null, target: string | undefined): string | null {
   if (target === undefined || target === "~") return "~";
   if (target === "-") return null;
-  if (/^[/~]/.test(target) || target.startsWith("$HOME")) return target;
-  return cwd === null ? null : `${cwd}/${target}`;
+  // `cd "$PWD"/..`, `cd ~+/..`: the working directory by name.
+  const here = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/.exec(target);
+  if (here !== null) return normalDirectory(`${cwd ?? "."}${target.slice(here[0].length)}`);
+  if (/^[/~]/.test(target) || target.startsWith("$HOME")) return normalDirectory(target);
+  // `cd "$DIR"/` with DIR empty or unset goes to the root: the worst place it can lead.
+  const emptied = ifPrefixEmpty(target);
+  if (emptied !== null) return normalDirectory(emptied);
+  // From an unknown directory the way there is still known: `cd ..` leads to its parent.
+  return normalDirectory(`${cwd ?? "."}/${target}`);
+}
+
+// Deeper than this, a working directory is just somewhere unknown: keeping every segment of a
+// chain of thousands of cds would make each later path cost the chain's length.
+const MAX_DIRECTORY_SEGMENTS = 32;
+
+/**
+ * The directory with `.`, `//` and `name/..` resolved (`..` stays where it climbs out of an
+ * unknown or home-relative start), or null when it is too deep to keep.
+ */
+function normalDirectory(path: string): string | null {
+  const parts = path.split("/");
+  const absolute = parts[0] === "";
+  const kept: string[] = [];
+  for (let k = 1; k < parts.length; k++) {
+    const part = parts[k] as string;
+    if (part === "" || part === ".") continue;
+    if (part !== "..") kept.push(part);
+    else if (kept.length > 0 && kept[kept.length - 1] !== "..") kept.pop();
+    else if (!absolute) kept.push(part); // the root's parent is the root
+    if (kept.length > MAX_DIRECTORY_SEGMENTS) return null;
+  }
+  if (absolute) return `/${kept.join("/")}`;
+  return kept.length === 0 ? (parts[0] as string) : `${parts[0] as string}/${kept.join("/")}`;
 }
 
 /** Brace expansion of one word, as bash does it before rm sees it; at most 64 words. */

@@ -29,7 +29,12 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue } from "./options.js";
-import { catastrophicTarget, isAccountDatabase, isBlockDevice } from "./targets.js";
+import {
+  catastrophicTarget,
+  isAccountDatabase,
+  isEssentialFile,
+  isBlockDevice,
+} from "./targets.js";
 import { REASONS } from "./reasons.js";
 import {
   AWKS,
@@ -57,6 +62,7 @@ import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
 import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
+import { makeEvalTexts, makefileCommands } from "./makefiles.js";
 import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 
@@ -80,8 +86,6 @@ export class BudgetExceeded extends Error {}
 export class Checker {
   private budget: number;
   private readonly variables = new Map<string, string>();
-  /** The command being checked reads a pipe or a file whose content is unknown. */
-  private stdinUnread = false;
   /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
   private cwd: string | null = null;
   private readonly aliases = new Map<string, string>();
@@ -345,6 +349,8 @@ export class Checker {
         // with >> adds a user and is not a hit).
         if (!redirect.op.includes(">>") && redirect.op !== "<>" && isAccountDatabase(path))
           return REASONS.accounts;
+        if (!redirect.op.includes(">>") && redirect.op !== "<>" && isEssentialFile(path))
+          return REASONS.essential;
       }
       const planted = this.rememberWrittenFile(command, depth);
       if (planted !== null) return planted;
@@ -365,17 +371,7 @@ export class Checker {
     for (let k = 0; k < argv.length && k < 8 && !reads; k++)
       reads = STDIN_READERS.has(programName(argv[k] as string));
     if (!reads) return this.checkArgv(argv, null, depth);
-    // A partition editor fed a file or a pipe we cannot read (`sfdisk /dev/sda < layout`) still
-    // reads a new table from it; only that rule is told so.
-    const saved = this.stdinUnread;
-    const stdin = this.stdinOf(command, depth);
-    this.stdinUnread =
-      stdin === null && (command.previous !== null || command.redirects.some((r) => r.op === "<"));
-    try {
-      return this.checkArgv(argv, stdin, depth);
-    } finally {
-      this.stdinUnread = saved;
-    }
+    return this.checkArgv(argv, this.stdinOf(command, depth), depth);
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
@@ -626,6 +622,11 @@ export class Checker {
       const flags = args.filter((a) => a.startsWith("-"));
       const lists = name === "ls" ? flags.some((f) => /^-[a-zA-Z1]{0,12}d/.test(f)) : true;
       const paths = args.filter((a) => !a.startsWith("-"));
+      // A bare `ls` (or `ls -A`) prints the working directory's entries: for what it feeds to
+      // xargs that is `*`, judged against the directory a cd chose.
+      const names =
+        name === "ls" && paths.length === 0 && flags.every((f) => /^-[1aA]{1,3}$/.test(f));
+      if (names) return { text: "*" };
       return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
     if (name === "dirname") {
@@ -652,6 +653,14 @@ export class Checker {
       const eq = assignment.indexOf("=");
       if (argv.length > 0 && COMMAND_VARIABLES.has(assignment.slice(0, eq))) {
         const reason = this.checkString(assignment.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
+      }
+      // `BASH_ENV=FILE bash …`: a non-interactive bash (and `sh -i` for ENV) sources FILE first.
+      const startup = STARTUP_FILE_VARIABLES.has(assignment.slice(0, eq))
+        ? this.writtenFile(assignment.slice(eq + 1))
+        : undefined;
+      if (argv.length > 0 && startup !== undefined) {
+        const reason = this.checkString(startup, depth + 1);
         if (reason !== null) return reason;
       }
     }
@@ -817,6 +826,7 @@ export class Checker {
         const reason = this.checkArgv(args.slice(args.indexOf("run") + 1), null, depth + 1);
         if (reason !== null) return reason;
       }
+      if (args.includes("clean") && this.cleansDoomedTree(args)) return REASONS.delete;
       // `git -c alias.x='!CMD' x`, `git -c core.pager='CMD' log`: settings git runs as commands.
       for (let k = 0; k + 1 < args.length; k++) {
         const setting = args[k] === "-c" ? (args[k + 1] as string) : "";
@@ -875,11 +885,44 @@ export class Checker {
     if (name === "sed") return this.checkSed(args, depth);
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
     if (PARTITION_EDITORS.has(name)) {
-      const script =
-        stdin !== null && "text" in stdin ? stdin.text : this.stdinUnread ? UNREAD : null;
+      // With no input given here the editor reads the terminal or the agent's own stdin: what
+      // it will be told to do is unknown, so it is judged like an unread file.
+      const script = stdin !== null && "text" in stdin ? stdin.text : UNREAD;
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
     return catastrophicRule(name, args, this.doomedTarget);
+  }
+
+  /**
+   * `git -C / clean -fdx`, `git --work-tree=/ clean -f`: a forced clean deletes every file git
+   * does not track under the work tree, so one rooted at a whole system tree empties it.
+   */
+  private cleansDoomedTree(args: readonly string[]): boolean {
+    const at = args.indexOf("clean");
+    const options = args.slice(at + 1).filter((a) => a.startsWith("-"));
+    const forced = options.some((a) => a === "--force" || /^-[a-zA-Z]{0,8}f/.test(a));
+    const dryRun = options.some((a) => a === "--dry-run" || /^-[a-zA-Z]{0,8}n/.test(a));
+    if (!forced || dryRun) return false;
+    // -C options add up (`-C a -C b` is a/b); --work-tree names the tree itself.
+    let tree = ".";
+    let named = false;
+    for (let k = 0; k < at; k++) {
+      const arg = args[k] as string;
+      const next = args[k + 1];
+      // Only git's own options may stand before the subcommand (`git log clean` is not one).
+      if (!arg.startsWith("-")) return false;
+      if (GIT_OPTIONS_WITH_VALUE.has(arg)) k++;
+      if (next === undefined) continue;
+      if (arg === "-C") tree = /^[/~$]/.test(next) ? next : `${tree}/${next}`;
+      else if (arg === "--work-tree") tree = next;
+      else if (arg.startsWith("--work-tree=")) tree = arg.slice(12);
+      else continue;
+      named = true;
+    }
+    // Unnamed, the tree is the working directory: judged only when a cd made it a known place
+    // (a repository's own parent, reached by `cd ..`, is often just the enclosing repository).
+    if (!named && !/^[/~]/.test(this.cwd ?? "")) return false;
+    return this.doomed(tree) !== null;
   }
 
   /** su, script and flock: `-c STRING` (or --command) is a command line for a shell. */
@@ -1164,11 +1207,14 @@ export class Checker {
       text =
         this.files.get(file ?? "Makefile") ??
         (file === null ? this.files.get("makefile") : undefined);
-    if (text === undefined) return null;
-    for (const line of text.split("\n").slice(0, 4 * MAX_FAN_OUT)) {
-      if (!line.startsWith("\t")) continue;
-      const reason = this.checkString(line.slice(1).replace(/^[@+-]{1,3}/, ""), depth + 1);
-      if (reason !== null) return reason;
+    // `make -E TEXT` / `--eval=TEXT` reads TEXT as a makefile of its own, before the others.
+    const evaluated = makeEvalTexts(args);
+    if (text !== undefined) evaluated.push(text);
+    for (const makefile of evaluated) {
+      for (const command of makefileCommands(makefile, 4 * MAX_FAN_OUT)) {
+        const reason = this.checkString(command, depth + 1);
+        if (reason !== null) return reason;
+      }
     }
     return null;
   }
@@ -1315,6 +1361,8 @@ export class Checker {
 
   private checkParallelRuns(call: ParallelCall, stdin: Data, depth: number): string | null {
     const { args, head, command, separator } = call;
+    // --dry-run prints the jobs instead of running them.
+    if (head.includes("--dry-run") || head.includes("--dryrun")) return null;
     // --pipe feeds the input itself to the command's stdin.
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
@@ -1534,6 +1582,8 @@ const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
 const READERS = new Set(["read", "mapfile", "readarray"]);
 /** What dirname(1) prints for a path: "/usr/bin" → "/usr", "/etc" → "/", "name" → ".". */
 function parentDirectory(path: string): string {
+  // The working directory by name is an absolute path we do not know: its parent is "..".
+  if (/^(?:\$PWD|\$\{PWD\}|~\+)\/{0,1}$/.test(path)) return `${path.replace(/\/$/, "")}/..`;
   let end = path.length;
   while (end > 1 && path[end - 1] === "/") end--;
   const slash = path.lastIndexOf("/", end - 1);
@@ -1600,6 +1650,11 @@ const COMMAND_VARIABLES = new Set([
   "PROMPT_COMMAND",
 ]);
 
+const STARTUP_FILE_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+// git's options (before the subcommand) that take the next word as their value.
+const GIT_OPTIONS_WITH_VALUE = new Set([
+  ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],
+]);
 const NO_VALUES: readonly string[] = Object.freeze([]);
 
 // Programs commandOptionValues reads.

@@ -132,10 +132,22 @@ export function forksForever(lowerCode: string): boolean {
   const forks = lowerCode.split("fork").length - 1;
   if (forks === 0) return false;
   if (forks >= 2 && lowerCode.includes("while")) return true; // fork while fork
-  return ["while true", "while 1", "while(1)", "while (1)", "for(;;)", "for (;;)", "loop {"].some(
-    (f) => lowerCode.includes(f),
-  );
+  if (
+    ["while true", "while 1", "while(1)", "while (1)", "for(;;)", "for (;;)", "loop {"].some((f) =>
+      lowerCode.includes(f),
+    )
+  )
+    return true;
+  // Spacing aside: `while True :`, `for _ in iter(int, 1)`, `itertools.count()`, `loop do`.
+  const compact = lowerCode.replace(/[ \t\r\n]/g, "");
+  return ENDLESS_LOOPS.some((f) => compact.includes(f));
 }
+
+// Loops and iterators that never end, written without blanks.
+const ENDLESS_LOOPS = [
+  ...["whiletrue:", "while1:", "while(true)", "iter(int,1)", "itertools.count(", "loopdo"],
+  ...["repeat(none)", "whilenot0:", "until(false)"],
+];
 
 const QUOTE_LIKE_CLOSERS: Readonly<Record<string, string>> = {
   "(": ")",

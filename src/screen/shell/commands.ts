@@ -151,6 +151,8 @@ export function simpleCommands(script: Script): SimpleCommand[] {
       }
       if (wordCount() === 0 && !token.quoted && RESERVED.has(plainText(token))) {
         functionName = plainText(token) === "function";
+        // `coproc NAME { …; }` and `coproc NAME ( … )`: NAME names the coprocess, it is not run.
+        if (plainText(token) === "coproc" && opensCompound(tokens[k + 2])) k++;
         continue;
       }
       if (words !== null) words.push(token);
@@ -167,9 +169,27 @@ export function simpleCommands(script: Script): SimpleCommand[] {
       if (redirects === NO_REDIRECTS) redirects = [];
       redirects.push(token);
     } else {
-      finish(token.op === "|" || token.op === "|&");
+      const piped = token.op === "|" || token.op === "|&";
+      // `( … ; echo x ) | crontab -`, `{ …; echo x; } | sh`: a group's output ends with its
+      // last command's, which is what the next stage reads from.
+      const afterGroup =
+        piped && wordCount() === 0 && redirects.length === 0 && closesGroup(tokens[k - 1]);
+      finish(piped);
+      if (afterGroup) previous = commands[commands.length - 1] ?? null;
     }
   }
   finish(false);
   return commands;
+}
+
+function closesGroup(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === "op") return token.op === ")";
+  return token.kind === "word" && !token.quoted && plainText(token) === "}";
+}
+
+function opensCompound(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === "op") return token.op === "(";
+  return token.kind === "word" && !token.quoted && plainText(token) === "{";
 }

@@ -17,7 +17,11 @@ export function forkBombIn(script: Script, spend: (units: number) => void): bool
   if (endlessSpawningLoop(tokens, spend)) return true;
   for (let k = 0; k < tokens.length; k++) {
     // Cheap filter first: only a word before "(" or the word "function" starts a definition.
-    if (!isOp(tokens[k + 1], "(") && wordText(tokens[k]) !== "function") continue;
+    if (!isOp(tokens[k + 1], "(")) {
+      const text = wordText(tokens[k]);
+      if (text === "%0" && batchSelfPipeAt(tokens, k)) return true;
+      if (text !== "function") continue;
+    }
     const definition = definitionAt(tokens, k);
     if (definition === null) continue;
     if (callsItselfConcurrently(tokens, definition.body, definition.name, spend)) return true;
@@ -163,4 +167,12 @@ function endlessCondition(tokens: readonly Token[], k: number, keyword: string):
     if (closer === "]" || closer === "]]") condition = wordText(tokens[k + 2]);
   }
   return keyword === "while" ? condition !== null && ENDLESS.has(condition) : condition === "false";
+}
+
+/**
+ * cmd.exe's `%0|%0`: inside a batch file %0 is the file itself, piped into another copy of
+ * itself, each copy doing the same.
+ */
+function batchSelfPipeAt(tokens: readonly Token[], k: number): boolean {
+  return isOp(tokens[k + 1], "|") && wordText(tokens[k + 2]) === "%0";
 }

@@ -56,6 +56,36 @@ export function launched(name: string, args: readonly string[]): Launch {
     const shell = args.slice(0, at).some((a) => /^-[a-z]{0,8}s/.test(a));
     return shell ? { text: args.slice(at).join(" ") } : { argv: args.slice(at) };
   }
+  if (name === "watchexec") {
+    // watchexec [options] -- COMMAND, or a lone command string after the options.
+    const dashes = args.indexOf("--");
+    if (dashes >= 0) return { argv: args.slice(dashes + 1) };
+    const at = firstOperand(args, 0, {
+      shortWithValue: "wefdsS",
+      longWithValue: ["watch", "exts", "filter", "ignore", "signal", "shell", "debounce"],
+    });
+    return at < args.length ? { text: args.slice(at).join(" ") } : null;
+  }
+  if (name === "nodemon") {
+    const exec = valueOf(args, "--exec") ?? valueOf(args, "-x");
+    return exec === null ? null : { text: exec };
+  }
+  if (name === "dtach" || name === "abduco") {
+    // dtach -A|-c|-n SOCKET [options] COMMAND…; abduco -c|-n NAME COMMAND…
+    const mode = args[0] ?? "";
+    if (!/^-[Acn]$/.test(mode) || args.length < 3) return null;
+    return { argv: args.slice(firstOperand(args, 2, { shortWithValue: "erz" })) };
+  }
+  if ((name === "nc" || name === "ncat" || name === "netcat") && args.length > 0) {
+    // `-c STRING` / `--sh-exec STRING` hand STRING to /bin/sh; `-e PROGRAM` runs it, split on
+    // blanks by ncat.
+    const command =
+      valueOf(args, "-c") ??
+      valueOf(args, "--sh-exec") ??
+      valueOf(args, "-e") ??
+      valueOf(args, "--exec");
+    return command === null ? null : { text: command };
+  }
   if (name === "coreutils") {
     // The multi-call binaries: uutils' `coreutils rm …`, GNU's `coreutils --coreutils-prog=rm …`.
     const first = args[0] ?? "";
@@ -108,4 +138,15 @@ function typedKeys(args: readonly string[]): Launch {
 function completedLines(typed: string): Launch {
   const end = typed.lastIndexOf("\n");
   return end < 0 ? null : { text: typed.slice(0, end) };
+}
+
+/** The word after `option`, or the part after `option=`; null when absent. */
+function valueOf(args: readonly string[], option: string): string | null {
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (arg === option) return args[k + 1] ?? null;
+    if (option.startsWith("--") && arg.startsWith(`${option}=`))
+      return arg.slice(option.length + 1);
+  }
+  return null;
 }

@@ -442,18 +442,21 @@ class Lexer {
         return;
       }
       this.startWord();
-      if (inner.includes("$(") || inner.includes("`")) {
+      // bash 5.3 runs `${ cmd; }` and `${| cmd; }` in the current shell and substitutes what
+      // they print (or REPLY): a command substitution by another spelling.
+      const funsub = /^[ \t\n|]/.test(inner);
+      if (funsub || inner.includes("$(") || inner.includes("`")) {
         // `${x:-$(cmd)}` runs cmd when x is unset: the operand is lexed as a nested script so
         // that the substitutions inside it are screened (its value stays unknown).
-        this.literal += "${";
+        if (!funsub) this.literal += "${";
         if (this.depth + 1 >= MAX_DEPTH || this.substitutions >= MAX_SUBSTITUTIONS)
           this.tooDeep = true;
         else {
-          const script = lexScript(inner, this.depth + 1);
+          const script = lexScript(inner.replace(/^\|/, ""), this.depth + 1);
           this.count(script);
           this.pushScript(script);
         }
-        this.literal += "}";
+        if (!funsub) this.literal += "}";
         return;
       }
       this.literal += "${" + inner + "}";

@@ -129,6 +129,14 @@ export const WRAPPERS: Readonly<
   cpulimit: { shortWithValue: "lpec", longWithValue: ["limit", "pid", "exe", "cpu"] },
   nocache: {},
   tsocks: {},
+  // libfaketime's wrapper takes the time to fake first; winpty and wsl run a program (wsl's in
+  // the Linux side, whose / may be the user's real files under /mnt).
+  faketime: { shortWithValue: "m", operandsBefore: 1 },
+  winpty: {},
+  wsl: {
+    shortWithValue: "du",
+    longWithValue: ["distribution", "user", "cd", "shell-type", "distribution-id"],
+  },
   // proot runs the command in a user-space chroot; `-r /` (or a bind of /) is the real tree.
   proot: {
     shortWithValue: "rbmwqk",

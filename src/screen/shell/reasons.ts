@@ -15,6 +15,10 @@ export const REASONS = {
   move: "move of '/', a home directory or a top-level system directory",
   accounts: "overwrite, truncation or removal of the system's user, group or sudo database",
   killAll: "signal sent to every process on the system",
+  corePackage:
+    "removal of a package the system cannot run without (libc, init, the shell, the package manager, the kernel)",
+  essential:
+    "removal or overwrite of a file every program needs to start (the dynamic loader, libc, the system shell or sudo)",
   tooLong: "command is longer than the 128 KiB a shell accepts as one argument; refused unchecked",
   tooDeep:
     "command nests substitutions or shell strings too deeply, or holds too many, to be checked",

@@ -2,10 +2,16 @@
 // permission changes of whole systems, formats, raw device writes, wipes and secure erases.
 import { longValue, permutedFlags } from "./options.js";
 import { REASONS } from "./reasons.js";
-import { isBlockDevice } from "./targets.js";
+import {
+  everyoneTraverses,
+  isBlockDevice,
+  isEssentialFile,
+  isProgramDirectoryContents,
+} from "./targets.js";
 import { deviceWriteRule } from "./device-writes.js";
 import { destroysAccounts } from "./account-files.js";
 import { killsEverything } from "./kill-all.js";
+import { removesCorePackage } from "./packages.js";
 
 /**
  * The literal rules, on the program that finally runs. `doomed` says why a target path would be
@@ -19,6 +25,8 @@ export function catastrophicRule(
   const deviceWrite = deviceWriteRule(name, args);
   if (deviceWrite !== null) return deviceWrite;
   if (killsEverything(name, args)) return REASONS.killAll;
+  if (destroysEssentialFile(name, args)) return REASONS.essential;
+  if (removesCorePackage(name, args)) return REASONS.corePackage;
   if (destroysAccounts(name, args)) return REASONS.accounts;
   if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
@@ -26,6 +34,16 @@ export function catastrophicRule(
       /[rR]/.test(flags.short) || flags.long.some((l) => isPrefixOf(l, "recursive", 1));
     if (recursive && anyDoomed(flags.operands, doomed)) return REASONS.delete;
     return null;
+  }
+  if (name === "cmake" && args[0] === "-E") {
+    // cmake's portable shell commands: `-E rm -r`, `-E remove_directory`, `-E rm_r` (old).
+    const tool = args[1] ?? "";
+    const rest = args.slice(2);
+    const recursive =
+      tool === "remove_directory" ||
+      (tool === "rm" && rest.some((a) => /^-[a-zA-Z]{0,4}[rR]/.test(a) && !a.startsWith("--")));
+    const operands = rest.filter((a) => !a.startsWith("-"));
+    return recursive && anyDoomed(operands, doomed) ? REASONS.delete : null;
   }
   if (name === "rimraf") {
     // rimraf is `rm -rf` as a program: every operand is removed recursively.
@@ -118,11 +136,21 @@ export function catastrophicRule(
       flags.short.includes("R") || flags.long.some((l) => isPrefixOf(l, "recursive", 3));
     // With --reference there is no mode (or owner) word: every operand is a target.
     const referenced = flags.long.some((l) => l.startsWith("reference"));
-    const targets = referenced ? flags.operands : flags.operands.slice(1);
+    // `chmod -x FILE`, `chmod -R -w DIR`: a mode that starts with "-" reads as an option, and
+    // then every operand is a target.
+    const dashMode = name === "chmod" ? args.find((a) => /^-[rwxXst]{1,6}$/.test(a)) : undefined;
+    const targets = referenced || dashMode !== undefined ? flags.operands : flags.operands.slice(1);
     if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
-    const mode = flags.operands[0] ?? "";
+    const mode = dashMode ?? flags.operands[0] ?? "";
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
     if (name === "chmod" && locksOthersOut(mode) && anyRoot(targets, doomed))
+      return REASONS.permissions;
+    // `chmod 700 /usr`, `chmod o-x /etc`: only root can reach the programs or libraries.
+    if (name === "chmod" && locksOthersOut(mode) && targets.some(everyoneTraverses))
+      return REASONS.permissions;
+    // `chmod -x /bin/*`, `chmod 644 /lib64/ld-linux-x86-64.so.2`: nothing can be executed.
+    const essentials = (t: string): boolean => isEssentialFile(t) || isProgramDirectoryContents(t);
+    if (name === "chmod" && removesAllExecute(mode) && targets.some(essentials))
       return REASONS.permissions;
     const opensUp =
       (/^0{0,2}7{3}$|^[ugoa]{0,4}[+=]r?w?x?$/.test(mode) && mode.includes("7")) ||
@@ -174,7 +202,9 @@ export function catastrophicRule(
       // -w is the destructive write test: every block is overwritten with patterns.
       return args.some((a) => /^-[a-zA-Z]{0,8}w/.test(a)) ? REASONS.wipe : null;
     case "hdparm":
-      return args.some((a) => a.startsWith("--security-erase") || a.startsWith("--trim-sector"))
+      // Setting a security password locks the drive behind it at the next power cycle (and is
+      // the first step of a secure erase); writing or marking sectors destroys what they hold.
+      return args.some((a) => HDPARM_DESTROYS.some((option) => a.startsWith(option)))
         ? REASONS.wipe
         : null;
     case "parted":
@@ -194,6 +224,28 @@ export function catastrophicRule(
     default:
       return null;
   }
+}
+
+// Programs that remove or empty every file they are given.
+const REMOVERS = new Set(["rm", "srm", "unlink", "shred", "rimraf", "truncate"]);
+// Sources whose content, copied or linked over a file, destroys it.
+const NOTHING = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
+
+/**
+ * `rm -f /bin/sh`, `truncate -s0 /lib64/ld-linux-x86-64.so.2`, `cp /dev/null /bin/bash`,
+ * `mv /usr/bin/sudo /tmp`: the loader, libc, the system shell or sudo removed or emptied.
+ * Copying or linking a real program over one (`ln -sf dash /bin/sh`) is how they are switched,
+ * so only an empty source counts there.
+ */
+function destroysEssentialFile(name: string, args: readonly string[]): boolean {
+  if (REMOVERS.has(name)) return args.some((a) => !a.startsWith("-") && isEssentialFile(a));
+  if (name !== "cp" && name !== "mv" && name !== "ln" && name !== "install") return false;
+  const operands = args.filter((a) => !a.startsWith("-"));
+  if (operands.length < 2) return false;
+  const destination = operands[operands.length - 1] as string;
+  const sources = operands.slice(0, -1);
+  if (name === "mv" && sources.some(isEssentialFile)) return true;
+  return sources.some((s) => NOTHING.has(s)) && isEssentialFile(destination);
 }
 
 /**
@@ -224,6 +276,10 @@ const DEVICE_PROGRAMS = new Set([
   ...["wipefs", "shred", "blkdiscard", "sgdisk", "sfdisk", "cryptsetup", "badblocks", "hdparm"],
   ...["parted", "cp", "mv", "install", "ddrescue", "pv", "tee", "truncate", "fallocate"],
 ]);
+const HDPARM_DESTROYS = [
+  ...["--security-erase", "--trim-sector", "--security-set-pass", "--write-sector"],
+  "--make-bad-sector",
+];
 const WINDOWS_DELETES = new Set(["rd", "rmdir", "del", "erase", "remove-item", "ri"]);
 
 // Loops rather than `.some(t => doomed(t))`: a closure over `doomed` would make every call of
@@ -257,6 +313,19 @@ function locksOthersOut(mode: string): boolean {
     const others = who === "" || who.includes("o") || who.includes("a");
     return others && (op === "-" ? perms.includes("x") : !perms.includes("x"));
   });
+}
+
+/** A mode that leaves no execute bit for anyone: `-x`, `a-x`, `=rw`, `644`, `000`. */
+function removesAllExecute(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode)) return (parseInt(mode, 8) & 0o111) === 0;
+  const match = /^([ugoa]{0,4})([-=])([rwxXst]{0,6})$/.exec(mode);
+  if (match === null) return false;
+  const [, who = "", op, perms = ""] = match;
+  const everyone =
+    who === "" ||
+    who.includes("a") ||
+    (who.includes("u") && who.includes("g") && who.includes("o"));
+  return everyone && (op === "-" ? perms.includes("x") : !/[xX]/.test(perms));
 }
 
 // sgdisk operations that replace or discard a partition table, or a partition: zap, clear,

@@ -52,7 +52,9 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
   private: new Set(["etc", "var"]),
   system: "any",
   nix: new Set(["store"]),
-  boot: new Set(["efi", "grub", "grub2", "loader"]),
+  boot: new Set(["efi", "grub", "grub2", "loader", "vmlinuz", "initrd.img"]),
+  // Without PAM's configuration nobody can log in or use sudo.
+  etc: new Set(["pam.d", "security"]),
 };
 
 const GLOB_CHARS = /[*?[{]/;
@@ -172,7 +174,8 @@ function segmentsOf(path: string): { base: "root" | "home" | "relative"; segment
 
 /**
  * Why deleting (or recursively re-permissioning) this path would wreck the machine or a user,
- * or null. Unknown values (variables, substitutions we could not evaluate) are never a hit.
+ * or null. An unknown value (a variable, a substitution we could not evaluate) is never a hit
+ * by itself; in front of a slash it may be empty, and then the rest is an absolute path.
  */
 export function catastrophicTarget(path: string): string | null {
   // Fast refusal for the common case: a relative name that is not a climb with "..".
@@ -185,6 +188,7 @@ export function catastrophicTarget(path: string): string | null {
     lead !== "." &&
     lead !== "\\" &&
     lead !== "%" &&
+    lead !== UNKNOWN_OUTPUT &&
     path[1] !== ":"
   )
     return null;
@@ -199,19 +203,11 @@ export function catastrophicTarget(path: string): string | null {
   // The working directory by name (`$PWD/../..`, `~+/..`) is an unknown directory, like ".".
   const here = WORKING_DIRECTORY.exec(path);
   if (here !== null) return catastrophicTarget(`.${path.slice(here[0].length)}`);
+  // `rm -rf "$PREFIX"/usr` with PREFIX empty or unset is `rm -rf /usr` (shellcheck SC2115).
+  const unset = lead === "$" || lead === UNKNOWN_OUTPUT ? unsetPrefixLength(path) : 0;
+  if (unset > 0) return catastrophicTarget(path.slice(unset));
   const { base, segments } = segmentsOf(path);
-  if (base === "relative") {
-    // Climbing four or more levels from an unknown directory reaches the root or close to it.
-    const parts = path
-      .replaceAll("\\", "/")
-      .split("/")
-      .filter((p) => p !== "" && p !== ".");
-    // "../../../../*" is everything inside the place the climb reaches.
-    while (parts.length > 0 && isContentsGlob(parts[parts.length - 1] as string)) parts.pop();
-    return parts.length >= 4 && parts.every((p) => p === "..")
-      ? "a path that climbs towards the root"
-      : null;
-  }
+  if (base === "relative") return climbTarget(path);
   if (base === "home") return segments.length === 0 ? "the home directory" : null;
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
@@ -238,7 +234,147 @@ export function catastrophicTarget(path: string): string | null {
     )
       return "a system directory";
   }
+  const second = (segments[1] as string).toLowerCase();
+  // WSL mounts Windows drives at /mnt/c: a drive's tree is judged like its root's.
+  if (first === "mnt" && /^[a-z]$/.test(second))
+    return catastrophicTarget(`/${segments.slice(2).join("/")}`);
+  // The multiarch library directories (/usr/lib/x86_64-linux-gnu) hold libc and the loader.
+  if (
+    segments.length === 3 &&
+    (first === "usr" || LIBRARY_DIRECTORIES.has(first)) &&
+    (first !== "usr" || LIBRARY_DIRECTORIES.has(second)) &&
+    (segments[segments.length - 1] as string).includes("-linux-")
+  )
+    return "a system directory";
   return null;
+}
+
+/**
+ * A relative path that only climbs: `..`, `../..`, `./../*`. One level up is the parent of the
+ * working tree (with the tree itself inside it); four or more reach the root or close to it.
+ * A path that climbs and then names something (`../build`) is an ordinary sibling.
+ */
+function climbTarget(path: string): string | null {
+  const parts = path.replaceAll("\\", "/").split("/");
+  // "../*" is everything inside the place the climb reaches.
+  let end = parts.length;
+  while (end > 0 && (parts[end - 1] === "" || isContentsGlob(parts[end - 1] as string))) end--;
+  let climb = 0;
+  let depth = 0;
+  for (let k = 0; k < end; k++) {
+    const part = parts[k] as string;
+    if (part === "" || part === ".") continue;
+    if (part !== "..") depth++;
+    else if (depth > 0) depth--;
+    else climb++;
+  }
+  if (depth > 0 || climb === 0) return null;
+  return climb >= 4 ? "a path that climbs towards the root" : "the parent of the working directory";
+}
+
+// How the checker writes a substitution whose output it cannot know.
+const UNKNOWN_OUTPUT = "\u{fffc}";
+// Variables every shell sets: `$HOME/` and `$PWD/` are never empty.
+const ALWAYS_SET = new Set(["HOME", "PWD"]);
+
+/**
+ * The absolute path a word becomes when its leading unknown values are empty (`"$DIR"/x` is
+ * `/x`), or null when it has no such prefix.
+ */
+export function ifPrefixEmpty(path: string): string | null {
+  const lead = path[0];
+  if (lead !== "$" && lead !== UNKNOWN_OUTPUT) return null;
+  const unset = unsetPrefixLength(path);
+  return unset > 0 ? path.slice(unset) : null;
+}
+
+/**
+ * The length of a run of plain variable expansions (`$X`, `${X}`, `$1`, `$A$B`) or unknown
+ * substitution outputs that starts a path and is followed by `/`, or 0. Such a variable may be empty or unset when the command
+ * runs, and then what follows is an absolute path. `${X:?}` and other operators end the run,
+ * so the guarded spelling is never read this way.
+ */
+function unsetPrefixLength(path: string): number {
+  let i = 0;
+  while (path[i] === "$" || path[i] === UNKNOWN_OUTPUT) {
+    // A substitution whose output is unknown may print nothing: `"$(find_root)"/*`.
+    if (path[i] === UNKNOWN_OUTPUT) {
+      i++;
+      continue;
+    }
+    const braced = path[i + 1] === "{";
+    let j = i + (braced ? 2 : 1);
+    const start = j;
+    if (/[0-9]/.test(path[j] ?? "")) j++;
+    else while (j - start < 64 && /[A-Za-z0-9_]/.test(path[j] ?? "")) j++;
+    const name = path.slice(start, j);
+    if (name === "" || ALWAYS_SET.has(name)) return 0;
+    if (braced) {
+      if (path[j] !== "}") return 0;
+      j++;
+    }
+    i = j;
+  }
+  return i > 0 && path[i] === "/" ? i : 0;
+}
+
+// Programs without which the machine cannot start a shell or become root again.
+const ESSENTIAL_PROGRAMS = new Set(["sh", "bash", "dash", "sudo", "su", "login", "init"]);
+// The dynamic loader and the C library, by the names glibc and musl give them.
+const ESSENTIAL_LIBRARIES = [
+  ...["ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux-armhf.so.3", "ld-linux.so.2"],
+  ...["ld-musl-x86_64.so.1", "ld-musl-aarch64.so.1", "libc.so.6", "libc.musl-x86_64.so.1"],
+];
+const LIBRARY_DIRECTORIES = new Set(["lib", "lib64", "lib32", "libx32"]);
+
+/**
+ * True for the loader, libc, the system shells and sudo under the usual directories (with or
+ * without the /usr merge, in a multiarch subdirectory, or matched by a glob): removing or
+ * truncating one leaves nothing able to start, not even the shell that would repair it.
+ */
+export function isEssentialFile(path: string): boolean {
+  if (!path.includes("/")) return false;
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root") return false;
+  const at = segments[0] === "usr" ? 1 : 0;
+  const directory = segments[at];
+  const name = segments[segments.length - 1] ?? "";
+  const depth = segments.length - at;
+  if ((directory === "bin" || directory === "sbin") && depth === 2)
+    return GLOB_CHARS.test(name)
+      ? [...ESSENTIAL_PROGRAMS].some((p) => globMatches(name, p))
+      : ESSENTIAL_PROGRAMS.has(name);
+  if (directory === undefined || !LIBRARY_DIRECTORIES.has(directory)) return false;
+  // /lib64/ld-linux-x86-64.so.2, /lib/x86_64-linux-gnu/libc.so.6
+  if (depth !== 2 && !(depth === 3 && (segments[at + 1] ?? "").includes("-linux-"))) return false;
+  return GLOB_CHARS.test(name)
+    ? ESSENTIAL_LIBRARIES.some((library) => globMatches(name, library))
+    : ESSENTIAL_LIBRARIES.includes(name);
+}
+
+// Directories every program passes through to start: taking search (x) permission away from
+// others on one of them leaves every non-root process unable to run anything.
+const TRAVERSED_BY_ALL = new Set([
+  ...["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "dev", "var", "run"],
+]);
+
+/** `/`, `/usr`, `/etc`, `/usr/lib` and the like, however spelled. */
+export function everyoneTraverses(path: string): boolean {
+  if (!path.startsWith("/")) return false;
+  const { base, segments } = segmentsOf(path);
+  if (base !== "root" || segments.length > 2) return false;
+  if (segments.length === 0) return true;
+  if (!TRAVERSED_BY_ALL.has(segments[0] as string)) return false;
+  return segments.length === 1 || (segments[0] === "usr" && catastrophicTarget(path) !== null);
+}
+
+/** `/bin/*`, `/usr/sbin/*`: every program of a system program directory, by a glob. */
+export function isProgramDirectoryContents(path: string): boolean {
+  if (!path.startsWith("/") || !GLOB_CHARS.test(path)) return false;
+  const parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  if (!isContentsGlob(parts[parts.length - 1] ?? "")) return false;
+  const at = parts[0] === "usr" ? 1 : 0;
+  return parts.length === at + 2 && (parts[at] === "bin" || parts[at] === "sbin");
 }
 
 // Whole-disk and partition device nodes of Linux, the BSDs and macOS. Bounded quantifiers only.
@@ -248,6 +384,8 @@ const BLOCK_DEVICE = [
   /^mmcblk[0-9]{1,3}(?:p[0-9]{1,3})?$/,
   /^r?disk[0-9]{1,3}(?:s[0-9]{1,3}){0,2}$/,
   /^(?:md|dm-)[0-9]{1,4}$/,
+  // Loop devices carry disk images and the squashfs of snaps; writing one corrupts what it holds.
+  /^loop[0-9]{1,4}(?:p[0-9]{1,3})?$/,
   // Flash, cache, network and replicated block devices, and ZFS volumes.
   /^(?:mtd|mtdblock|bcache|rbd|drbd|zd)[0-9]{1,4}$/,
   /^nbd[0-9]{1,3}(?:p[0-9]{1,3})?$/,
