@@ -9,9 +9,10 @@
 // operator listed in the allowlist groups or granted is fetched as asked. Loopback and private
 // ranges are left to the allowlist and the gate: fetching a local page is an intended use.
 //
-// Lexical: a DNS name that resolves to one of these is not caught here (node:fetch offers no hook
-// on the address it connects to, and a lookup before it would race a rebinding name); the
-// allowlist is the boundary for names.
+// This file judges hosts as written in a URL and addresses as a resolver returns them; the
+// connect-time check that applies the latter to the exact address a socket connects to (so a
+// rebinding name cannot slip past) is in fetch-connect.ts.
+import { isIP } from "node:net";
 import { normalizeHost, type EgressPolicy } from "../screen/host/egress.js";
 
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog"]);
@@ -25,6 +26,47 @@ export function internalAddressReason(url: URL, egress: EgressPolicy): string | 
   const normal = normalizeHost(url.href);
   if (normal !== null && egress.listed(normal)) return null;
   return `Permission denied: ${url.host.slice(0, 100)} is ${reason}, which the fetch tool does not reach unless the operator lists it in the egress allowlist. Nothing was requested.`;
+}
+
+/**
+ * Why a resolved address is refused, or null. `name` is the host name it was resolved for.
+ * Listing an address opts it in; listing a metadata service name opts in what it resolves to.
+ * Listing any other name (the built-in groups, a runtime grant) does not: what a name resolves
+ * to is its DNS owner's choice, not the operator's, so a listed name cannot vouch for an
+ * internal address.
+ */
+export function resolvedAddressReason(
+  name: string,
+  address: string,
+  egress: EgressPolicy,
+): string | null {
+  const reason = addressReason(address);
+  if (reason === null) return null;
+  const host = bareName(name);
+  if (METADATA_NAMES.has(host) && egress.listed(host)) return null;
+  if (egress.listed(address.toLowerCase())) return null;
+  return `Permission denied: ${host.slice(0, 100)} resolves to ${reason}, which the fetch tool does not reach unless the operator lists that address in the egress allowlist. Nothing was requested.`;
+}
+
+/** Why an address as a resolver writes it (dotted IPv4, IPv6 with an optional zone) is refused. */
+export function addressReason(address: string): string | null {
+  const zoneless = address.split("%")[0] as string;
+  const family = isIP(zoneless);
+  if (family === 4) {
+    const octets = ipv4Octets(zoneless);
+    return octets === null ? "an unreadable address" : ipv4Reason(octets);
+  }
+  if (family === 6) {
+    const groups = ipv6Groups(zoneless.toLowerCase());
+    return groups === null ? "an unreadable address" : ipv6Reason(groups);
+  }
+  return "an unreadable address";
+}
+
+function bareName(name: string): string {
+  let host = name.toLowerCase();
+  while (host.endsWith(".")) host = host.slice(0, -1);
+  return host;
 }
 
 function hostReason(host: string): string | null {
@@ -77,8 +119,18 @@ function ipv4Octets(host: string): number[] | null {
   return octets;
 }
 
-/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (hex, `::`), or null. */
-function ipv6Groups(text: string): number[] | null {
+/**
+ * The eight 16-bit groups of an IPv6 address (hex, `::`, and the dotted IPv4 tail a resolver may
+ * write, as in ::ffff:169.254.169.254), or null.
+ */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const lastColon = text.lastIndexOf(":");
+  const tail4 = lastColon === -1 ? null : ipv4Octets(text.slice(lastColon + 1));
+  if (tail4 !== null) {
+    const [a, b, c, d] = tail4 as [number, number, number, number];
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
   const halves = text.split("::");
   if (halves.length > 2) return null;
   const parse = (half: string): number[] | null => {

@@ -8,6 +8,7 @@ import { redactShellText } from "../screen/host/redact.js";
 import { commandMentionsSecretPath } from "../screen/host/secret-paths.js";
 import { hostPrecheckCommand } from "../screen/shell/precheck.js";
 import { ToolRefusal } from "./errors.js";
+import type { Resolver } from "./fetch-connect.js";
 import { internalAddressReason } from "./fetch-internal.js";
 import { fetchPage, type FetchLimits } from "./fetch-tool.js";
 import type { GateVerdict, PermissionGate } from "./gate.js";
@@ -24,6 +25,7 @@ export interface ToolContext {
   readonly kernel: KernelSession;
   readonly fetchLimits: FetchLimits;
   readonly fetch?: typeof fetch;
+  readonly resolve?: Resolver;
 }
 
 export interface ToolOutput {
@@ -121,6 +123,7 @@ export async function runTool(
         screens: ctx.screens,
         limits: ctx.fetchLimits,
         ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+        ...(ctx.resolve === undefined ? {} : { resolve: ctx.resolve }),
         beforeRedirect: async (next) => {
           if (judged.has(next.hostname)) return;
           await gate(hostSpellings(next.hostname));
