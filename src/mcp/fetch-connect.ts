@@ -104,7 +104,7 @@ export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
       request.on("error", reject);
       request.end();
     });
-  return doFetch as typeof fetch;
+  return doFetch;
 }
 
 function headerRecord(headers: RequestInit["headers"]): Record<string, string> {

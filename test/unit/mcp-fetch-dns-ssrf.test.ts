@@ -22,10 +22,12 @@ const v6 = (address: string): LookupAddress => ({ address, family: 6 });
 
 /** A resolver from a fixed table; an unknown name fails as DNS would. */
 function tableResolver(table: Record<string, readonly LookupAddress[]>): Resolver {
-  return async (hostname) => {
+  return (hostname) => {
     const answer = table[hostname];
-    if (answer === undefined) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
-    return answer;
+    if (answer === undefined) {
+      return Promise.reject(Object.assign(new Error("not found"), { code: "ENOTFOUND" }));
+    }
+    return Promise.resolve(answer);
   };
 }
 
@@ -116,9 +118,9 @@ describe("fetch SSRF by DNS name, allowlist off", () => {
   test("a rebinding name is judged on every connect: a redirect back to it after it rebinds is refused", async () => {
     const name = "flip.rebind.invalid";
     let calls = 0;
-    const rebinding: Resolver = async () => {
+    const rebinding: Resolver = () => {
       calls += 1;
-      return calls === 1 ? [v4("127.0.0.1")] : [v4("169.254.169.254")];
+      return Promise.resolve(calls === 1 ? [v4("127.0.0.1")] : [v4("169.254.169.254")]);
     };
     requested.length = 0;
     const again = encodeURIComponent(`http://${name}:${port}/second`);
