@@ -94,7 +94,9 @@ export async function runTool(
       const path = str("path") === "" ? "." : str("path");
       await gate(ctx.files.gateSpellings(path));
       const listed = ctx.files.list(path);
-      const more = listed.truncated ? "\n[cellguard: more entries were not listed]" : "";
+      const more = listed.truncated
+        ? `\n[cellguard: listing cut at ${listed.limit} entries; the directory has more. These are the first ${listed.limit} the file system returned, not the first by name: list a subdirectory or use bash to search.]`
+        : "";
       return { text: `${listed.entries.join("\n")}${more}`, isError: false };
     }
     case "fetch": {
