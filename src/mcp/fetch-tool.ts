@@ -41,6 +41,11 @@ export interface FetchToolOptions {
    * check, which only the default client makes.
    */
   readonly fetch?: typeof fetch;
+  /**
+   * Whether loopback and private addresses may be fetched (CELLGUARD_FETCH_PRIVATE=allow).
+   * @default false
+   */
+  readonly allowPrivate?: boolean;
   /** The resolver the default client's connect-time check uses. @default the system's */
   readonly resolve?: Resolver;
   /**
@@ -68,12 +73,13 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
     options.fetch ??
     guardedFetch({
       resolve: options.resolve ?? systemResolver,
-      refuse: (name, address) => resolvedAddressReason(name, address, options.egress),
+      refuse: (name, address) =>
+        resolvedAddressReason(name, address, options.egress, options.allowPrivate === true),
     });
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = parseHttpUrl(url);
   for (let hops = 0; ; hops += 1) {
-    egressChecks(current, options.egress, hops);
+    egressChecks(current, options, hops);
     let response: Response;
     try {
       response = await doFetch(current.href, {
@@ -111,7 +117,7 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
       }
       current = checkScheme(next);
       if (options.beforeRedirect !== undefined) {
-        egressChecks(current, options.egress, hops + 1);
+        egressChecks(current, options, hops + 1);
         await options.beforeRedirect(current);
       }
       continue;
@@ -147,7 +153,8 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
 }
 
 /** The allowlist and the internal-address refusal for one hop. @throws {ToolRefusal} */
-function egressChecks(url: URL, egress: EgressPolicy, hops: number): void {
+function egressChecks(url: URL, options: FetchToolOptions, hops: number): void {
+  const egress = options.egress;
   try {
     egress.checkUrl(url.href);
   } catch (error) {
@@ -156,7 +163,7 @@ function egressChecks(url: URL, egress: EgressPolicy, hops: number): void {
     }
     throw new ToolRefusal("egress", "the egress check could not run; refusing");
   }
-  const internal = internalAddressReason(url, egress);
+  const internal = internalAddressReason(url, egress, options.allowPrivate === true);
   if (internal !== null) throw new ToolRefusal("egress", onHop(hops, internal));
 }
 

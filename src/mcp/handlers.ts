@@ -26,6 +26,8 @@ export interface ToolContext {
   readonly fetchLimits: FetchLimits;
   readonly fetch?: typeof fetch;
   readonly resolve?: Resolver;
+  /** CELLGUARD_FETCH_PRIVATE=allow: fetch may reach loopback and private addresses. */
+  readonly fetchPrivate?: boolean;
 }
 
 export interface ToolOutput {
@@ -114,7 +116,7 @@ export async function runTool(
       } catch (error) {
         throw new ToolRefusal("egress", error instanceof Error ? error.message : String(error));
       }
-      const internal = internalAddressReason(parsed, ctx.egress);
+      const internal = internalAddressReason(parsed, ctx.egress, ctx.fetchPrivate === true);
       if (internal !== null) throw new ToolRefusal("egress", internal);
       await gate(hostSpellings(domain));
       // A redirect to another host is put to the gate too: a deny (or an ask) for a domain
@@ -124,6 +126,7 @@ export async function runTool(
         egress: ctx.egress,
         screens: ctx.screens,
         limits: ctx.fetchLimits,
+        allowPrivate: ctx.fetchPrivate === true,
         ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
         ...(ctx.resolve === undefined ? {} : { resolve: ctx.resolve }),
         beforeRedirect: async (next) => {

@@ -59,11 +59,14 @@ describe("fetch SSRF by DNS name, allowlist off", () => {
     server.close();
   });
 
-  const off = (resolve: Resolver, groups: Record<string, string[]> = {}) => ({
+  // The loopback test server is reachable only with private addresses allowed, as an operator
+  // who serves local pages sets it (CELLGUARD_FETCH_PRIVATE=allow).
+  const off = (resolve: Resolver, groups: Record<string, string[]> = {}, allowPrivate = true) => ({
     egress: new EgressPolicy({ mode: "off", groups }),
     screens: readScreenConfig({}),
     limits: LIMITS,
     resolve,
+    allowPrivate,
   });
 
   test("the injected resolver decides the connect: a made-up name mapped to loopback is fetched", async () => {
@@ -143,6 +146,37 @@ describe("fetch SSRF by DNS name, allowlist off", () => {
     const listed = new EgressPolicy({ mode: "off", groups: { ops: ["169.254.169.254"] } });
     assert.equal(resolvedAddressReason("any.invalid", "169.254.169.254", listed), null);
     assert.notEqual(resolvedAddressReason("any.invalid", "169.254.169.253", listed), null);
+  });
+
+  test("by default a name resolving to loopback or a private network is refused unrequested", async () => {
+    const answers: Record<string, LookupAddress> = {
+      loopback: v4("127.0.0.1"),
+      "loopback-other": v4("127.8.9.10"),
+      "loopback-v6": v6("::1"),
+      "mapped-loopback": v6("::ffff:127.0.0.1"),
+      "ten-net": v4("10.1.2.3"),
+      "one-seventy-two": v4("172.20.0.5"),
+      "home-lan": v4("192.168.1.1"),
+      "carrier-nat": v4("100.64.0.1"),
+      "unique-local-v6": v6("fd12:3456::1"),
+    };
+    for (const [label, answer] of Object.entries(answers)) {
+      const name = `${label}.private.invalid`;
+      requested.length = 0;
+      await assert.rejects(
+        fetchPage(`http://${name}:${port}/`, off(tableResolver({ [name]: [answer] }), {}, false)),
+        refusedByEgress(/resolves to a loopback or private address.*CELLGUARD_FETCH_PRIVATE=allow/),
+        label,
+      );
+      assert.equal(requested.length, 0, `${label}: nothing was requested`);
+    }
+    await assert.rejects(
+      fetchPage(`http://127.0.0.1:${port}/`, off(tableResolver({}), {}, false)),
+      refusedByEgress(/is a loopback or private address/),
+    );
+    for (const publicAddress of ["93.184.216.34", "172.32.0.1", "2606:4700::1111"]) {
+      assert.equal(resolvedAddressReason("x.invalid", publicAddress, new EgressPolicy()), null);
+    }
   });
 
   test("a resolver failure is a fetch error, not a connect to anything", async () => {
