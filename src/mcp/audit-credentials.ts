@@ -3,8 +3,12 @@
 // and database clients take), an Authorization header with any scheme (Basic, token, Digest; a
 // Bearer one is redactShellText's already) and a Cookie header, the password half of
 // `curl -u user:password`, and the value of a credential flag given as the next word
-// (`--password hunter2`; `--password=…` is already masked). One pass over the words, so the
-// cost is linear in the text.
+// (`--password hunter2`; `--password=…` is already masked); short flags that carry a password
+// for the program they follow (`mysql -pSECRET`, `sshpass -p SECRET`, `redis-cli -a SECRET`;
+// elsewhere `-p` is a port or a patch flag and stays readable); environment names that end in
+// `_PWD` or `_PASS` (`MYSQL_PWD=…`); and credentials inside URLs (audit-url-credentials.ts). One
+// pass over the words, so the cost is linear in the text.
+import { maskUrlCredentials } from "./audit-url-credentials.js";
 
 const MASK = "<redacted>";
 
@@ -35,6 +39,51 @@ const AUTH_SCHEMES = new Set([
   "aws4-hmac-sha256",
 ]);
 const QUOTES = "'\"";
+
+interface ProgramFlags {
+  /** Short flags whose next word is the password. */
+  readonly next: ReadonlySet<string>;
+  /** Short flags with the password attached (`-pSECRET`). */
+  readonly attached: ReadonlySet<string>;
+}
+const MYSQL_FLAGS: ProgramFlags = { next: new Set(), attached: new Set(["-p"]) };
+/** Programs whose short flags carry a password, by the basename they are run as. */
+const PROGRAM_FLAGS: ReadonlyMap<string, ProgramFlags> = new Map([
+  ...[
+    "mysql",
+    "mysqldump",
+    "mysqladmin",
+    "mysqlimport",
+    "mysqlshow",
+    "mysqlcheck",
+    "mysqlpump",
+    "mariadb",
+    "mariadb-dump",
+    "mariadb-admin",
+  ].map((name): [string, ProgramFlags] => [name, MYSQL_FLAGS]),
+  ["sshpass", { next: new Set(["-p"]), attached: new Set(["-p"]) }],
+  ["redis-cli", { next: new Set(["-a"]), attached: new Set() }],
+  ["valkey-cli", { next: new Set(["-a"]), attached: new Set() }],
+  ["mongo", { next: new Set(["-p"]), attached: new Set() }],
+  ["mongosh", { next: new Set(["-p"]), attached: new Set() }],
+]);
+/** Words that run the command after them, so the program is the word that follows. */
+const PREFIXES = new Set(["sudo", "env", "exec", "nohup", "time", "command", "doas"]);
+const SEPARATORS = new Set([";", "&&", "||", "|", "&", "(", "{", "then", "do", "else"]);
+
+/** `MYSQL_PWD=…`, `DB_PASS=…`: names assignments.ts does not read as secret. */
+function maskPasswordEnvName(word: string): string {
+  const equals = word.indexOf("=");
+  if (equals <= 0) return word;
+  const name = word.slice(0, equals).toLowerCase();
+  const secret = name.endsWith("_pwd") || name.endsWith("_pass");
+  return secret && equals < word.length - 1 ? `${word.slice(0, equals + 1)}${MASK}` : word;
+}
+
+function basename(word: string): string {
+  const slash = word.lastIndexOf("/");
+  return slash < 0 ? word : word.slice(slash + 1);
+}
 
 function isSpace(char: string): boolean {
   return (
@@ -97,7 +146,14 @@ function maskPasswordHalf(word: string): string {
 
 /** The text with the credential shapes above masked; whitespace is kept as it was. */
 export function maskCommandCredentials(text: string): string {
+  return maskWords(maskUrlCredentials(text));
+}
+
+function maskWords(text: string): string {
   const out: string[] = [];
+  // The program of the simple command being read, and whether the next word may name it.
+  let program: ProgramFlags | undefined;
+  let expectProgram = true;
   // What the words before asked for the next one.
   let pending: "secret" | "password-half" | "after-auth" | "cookie" | null = null;
   let at = 0;
@@ -127,6 +183,38 @@ export function maskCommandCredentials(text: string): string {
     if (mode !== null) {
       out.push(word);
       continue;
+    }
+    if (SEPARATORS.has(lower) || /[;&|]$/.test(lower)) {
+      out.push(word);
+      program = undefined;
+      expectProgram = true;
+      continue;
+    }
+    if (expectProgram) {
+      if (word.includes("=") && !lower.startsWith("-")) {
+        out.push(maskPasswordEnvName(word));
+        continue;
+      }
+      if (PREFIXES.has(lower) || lower.startsWith("-")) {
+        out.push(word);
+        continue;
+      }
+      program = PROGRAM_FLAGS.get(basename(lower));
+      expectProgram = false;
+      out.push(word);
+      continue;
+    }
+    if (program !== undefined && lower.startsWith("-") && !lower.startsWith("--")) {
+      const short = lower.slice(0, 2);
+      if (lower.length === 2 && program.next.has(short)) {
+        pending = "secret";
+        out.push(word);
+        continue;
+      }
+      if (lower.length > 2 && program.attached.has(short)) {
+        out.push(`${word.slice(0, word.indexOf("-") + 2)}${MASK}`);
+        continue;
+      }
     }
     const flag = lower.replace(/^-+/, "");
     if (lower.startsWith("-") && SECRET_FLAGS.has(flag)) pending = "secret";

@@ -14,6 +14,7 @@ import {
 import { join } from "node:path";
 import { redactShellText } from "../screen/host/redact.js";
 import { maskCommandCredentials, maskUserinfo } from "./audit-credentials.js";
+import { maskUrlCredentials } from "./audit-url-credentials.js";
 import { commandMentionsSecretPath, isSecretPath } from "../screen/host/secret-paths.js";
 import { hardenDir } from "../store/permissions.js";
 import { AuditLogError, type RefusingLayer } from "./errors.js";
@@ -154,9 +155,15 @@ export function maskUrl(url: string): string {
         return semicolon < 0 ? segment : `${segment.slice(0, semicolon)};<redacted>`;
       })
       .join("/");
-    return redactShellText(`${parsed.protocol}//${parsed.host}${path}${query}`, TEXT_LIMIT);
+    return redactShellText(
+      maskUrlCredentials(`${parsed.protocol}//${parsed.host}${path}${query}`),
+      TEXT_LIMIT,
+    );
   } catch {
-    return redactShellText(maskUserinfo(url.split(/[?#]/, 1)[0] ?? ""), TEXT_LIMIT);
+    return redactShellText(
+      maskUrlCredentials(maskUserinfo(url.split(/[?#]/, 1)[0] ?? "")),
+      TEXT_LIMIT,
+    );
   }
 }
 

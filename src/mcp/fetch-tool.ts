@@ -9,7 +9,13 @@ import { annotate } from "../screen/injection/annotate.js";
 import { scanToolResult, scanToolResultStatic } from "../screen/injection/scan.js";
 import { ToolRefusal } from "./errors.js";
 import { decodeBody, hiddenReadings } from "./fetch-decode.js";
-import { internalAddressReason } from "./fetch-internal.js";
+import {
+  guardedFetch,
+  InternalAddressError,
+  systemResolver,
+  type Resolver,
+} from "./fetch-connect.js";
+import { internalAddressReason, resolvedAddressReason } from "./fetch-internal.js";
 
 export interface FetchLimits {
   /** Body bytes kept; the rest is not read. @default 2 MiB */
@@ -30,7 +36,18 @@ export interface FetchToolOptions {
   readonly egress: EgressPolicy;
   readonly screens: ScreenConfig;
   readonly limits?: FetchLimits;
+  /**
+   * Replaces the guarded HTTP client (tests only): a replacement skips the connect-time address
+   * check, which only the default client makes.
+   */
   readonly fetch?: typeof fetch;
+  /**
+   * Whether loopback and private addresses may be fetched (CELLGUARD_FETCH_PRIVATE=allow).
+   * @default false
+   */
+  readonly allowPrivate?: boolean;
+  /** The resolver the default client's connect-time check uses. @default the system's */
+  readonly resolve?: Resolver;
   /**
    * Asked before each redirect hop is requested, after its egress checks; a rejection stops
    * the fetch with that error (the permission gate uses it).
@@ -52,11 +69,17 @@ export interface FetchedPage {
 /** @throws {ToolRefusal} a bad URL, a blocked hop, too many redirects, a timeout, a network error */
 export async function fetchPage(url: string, options: FetchToolOptions): Promise<FetchedPage> {
   const limits = options.limits ?? DEFAULT_FETCH_LIMITS;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch =
+    options.fetch ??
+    guardedFetch({
+      resolve: options.resolve ?? systemResolver,
+      refuse: (name, address) =>
+        resolvedAddressReason(name, address, options.egress, options.allowPrivate === true),
+    });
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = parseHttpUrl(url);
   for (let hops = 0; ; hops += 1) {
-    egressChecks(current, options.egress, hops);
+    egressChecks(current, options, hops);
     let response: Response;
     try {
       response = await doFetch(current.href, {
@@ -69,7 +92,10 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
         },
       });
     } catch (error) {
-      throw new ToolRefusal("fetch", failureText(error, limits, current));
+      if (error instanceof InternalAddressError) {
+        throw new ToolRefusal("egress", onHop(hops, error.message));
+      }
+      throw new ToolRefusal("fetch", failureText(error, limits, current, signal));
     }
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location !== null) {
@@ -91,12 +117,12 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
       }
       current = checkScheme(next);
       if (options.beforeRedirect !== undefined) {
-        egressChecks(current, options.egress, hops + 1);
+        egressChecks(current, options, hops + 1);
         await options.beforeRedirect(current);
       }
       continue;
     }
-    const body = await readBounded(response, limits, current);
+    const body = await readBounded(response, limits, current, signal);
     let text = decodeBody(body.data, response.headers.get("content-type"));
     let injected = false;
     if (options.screens.injectionScan) {
@@ -127,17 +153,22 @@ export async function fetchPage(url: string, options: FetchToolOptions): Promise
 }
 
 /** The allowlist and the internal-address refusal for one hop. @throws {ToolRefusal} */
-function egressChecks(url: URL, egress: EgressPolicy, hops: number): void {
-  const onHop = (message: string): string =>
-    hops === 0 ? message : `a redirect (hop ${hops}) was refused: ${message}`;
+function egressChecks(url: URL, options: FetchToolOptions, hops: number): void {
+  const egress = options.egress;
   try {
     egress.checkUrl(url.href);
   } catch (error) {
-    if (error instanceof EgressBlockedError) throw new ToolRefusal("egress", onHop(error.message));
+    if (error instanceof EgressBlockedError) {
+      throw new ToolRefusal("egress", onHop(hops, error.message));
+    }
     throw new ToolRefusal("egress", "the egress check could not run; refusing");
   }
-  const internal = internalAddressReason(url, egress);
-  if (internal !== null) throw new ToolRefusal("egress", onHop(internal));
+  const internal = internalAddressReason(url, egress, options.allowPrivate === true);
+  if (internal !== null) throw new ToolRefusal("egress", onHop(hops, internal));
+}
+
+function onHop(hops: number, message: string): string {
+  return hops === 0 ? message : `a redirect (hop ${hops}) was refused: ${message}`;
 }
 
 function parseHttpUrl(url: string): URL {
@@ -167,6 +198,7 @@ async function readBounded(
   response: Response,
   limits: FetchLimits,
   url: URL,
+  signal: AbortSignal,
 ): Promise<{ data: Buffer; total: number; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let kept = 0;
@@ -189,16 +221,17 @@ async function readBounded(
       kept += value.length;
     }
   } catch (error) {
-    throw new ToolRefusal("fetch", failureText(error, limits, url));
+    throw new ToolRefusal("fetch", failureText(error, limits, url, signal));
   } finally {
     await reader.cancel().catch(() => undefined);
   }
   return { data: Buffer.concat(chunks), total: kept, truncated };
 }
 
-function failureText(error: unknown, limits: FetchLimits, url: URL): string {
+function failureText(error: unknown, limits: FetchLimits, url: URL, signal: AbortSignal): string {
   const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") {
+  // node:http reports a body cut by the time bound as a reset socket, not as the signal's error.
+  if (name === "TimeoutError" || name === "AbortError" || signal.aborted) {
     return `the fetch of ${url.origin} did not finish within ${limits.timeoutMs} ms`;
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";

@@ -8,6 +8,7 @@ import { redactShellText } from "../screen/host/redact.js";
 import { commandMentionsSecretPath } from "../screen/host/secret-paths.js";
 import { hostPrecheckCommand } from "../screen/shell/precheck.js";
 import { ToolRefusal } from "./errors.js";
+import type { Resolver } from "./fetch-connect.js";
 import { internalAddressReason } from "./fetch-internal.js";
 import { fetchPage, type FetchLimits } from "./fetch-tool.js";
 import type { GateVerdict, PermissionGate } from "./gate.js";
@@ -24,6 +25,9 @@ export interface ToolContext {
   readonly kernel: KernelSession;
   readonly fetchLimits: FetchLimits;
   readonly fetch?: typeof fetch;
+  readonly resolve?: Resolver;
+  /** CELLGUARD_FETCH_PRIVATE=allow: fetch may reach loopback and private addresses. */
+  readonly fetchPrivate?: boolean;
 }
 
 export interface ToolOutput {
@@ -92,7 +96,9 @@ export async function runTool(
       const path = str("path") === "" ? "." : str("path");
       await gate(ctx.files.gateSpellings(path));
       const listed = ctx.files.list(path);
-      const more = listed.truncated ? "\n[cellguard: more entries were not listed]" : "";
+      const more = listed.truncated
+        ? `\n[cellguard: listing cut at ${listed.limit} entries; the directory has more. These are the first ${listed.limit} the file system returned, not the first by name: list a subdirectory or use bash to search.]`
+        : "";
       return { text: `${listed.entries.join("\n")}${more}`, isError: false };
     }
     case "fetch": {
@@ -110,7 +116,7 @@ export async function runTool(
       } catch (error) {
         throw new ToolRefusal("egress", error instanceof Error ? error.message : String(error));
       }
-      const internal = internalAddressReason(parsed, ctx.egress);
+      const internal = internalAddressReason(parsed, ctx.egress, ctx.fetchPrivate === true);
       if (internal !== null) throw new ToolRefusal("egress", internal);
       await gate(hostSpellings(domain));
       // A redirect to another host is put to the gate too: a deny (or an ask) for a domain
@@ -120,7 +126,9 @@ export async function runTool(
         egress: ctx.egress,
         screens: ctx.screens,
         limits: ctx.fetchLimits,
+        allowPrivate: ctx.fetchPrivate === true,
         ...(ctx.fetch === undefined ? {} : { fetch: ctx.fetch }),
+        ...(ctx.resolve === undefined ? {} : { resolve: ctx.resolve }),
         beforeRedirect: async (next) => {
           if (judged.has(next.hostname)) return;
           await gate(hostSpellings(next.hostname));

@@ -17,6 +17,7 @@ import { readScreenConfig, switchedOffScreens } from "../config/screen-config.js
 import { EgressPolicy, egressModeFromEnv } from "../screen/host/egress.js";
 import { AuditLog, redactArguments, type AuditDecision, type AuditOutcome } from "./audit.js";
 import { AuditLogError, GateRefusal, ToolRefusal, type RefusingLayer } from "./errors.js";
+import { privateFetchAllowed } from "./fetch-internal.js";
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from "./fetch-tool.js";
 import { PermissionGate, type AskAnswer } from "./gate.js";
 import { runTool, type CallTrace, type ToolContext } from "./handlers.js";
@@ -116,6 +117,7 @@ export async function startMcpServer(
     files,
     kernel,
     fetchLimits: options.fetchLimits ?? DEFAULT_FETCH_LIMITS,
+    fetchPrivate: privateFetchAllowed(options.env),
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -16,8 +16,8 @@ import {
   fstatSync,
   fsyncSync,
   lstatSync,
+  opendirSync,
   openSync,
-  readdirSync,
   readlinkSync,
   readSync,
   realpathSync,
@@ -53,17 +53,21 @@ export interface WorkspaceFilesOptions {
    * read-only for Cells. Asked on every write. @default none
    */
   readonly readOnlyPaths?: () => readonly string[];
+  /** Entries list_dir reads and shows at most. @default 2000 */
+  readonly maxListEntries?: number;
 }
 
 export class WorkspaceFiles {
   readonly root: string;
   readonly #protection: ProtectionSeam;
   readonly #readOnlyPaths: () => readonly string[];
+  readonly #maxListEntries: number;
 
   constructor(workspace: string, protection: ProtectionSeam, options: WorkspaceFilesOptions = {}) {
     this.root = realpathSync(workspace);
     this.#protection = protection;
     this.#readOnlyPaths = options.readOnlyPaths ?? (() => []);
+    this.#maxListEntries = options.maxListEntries ?? MAX_LIST_ENTRIES;
   }
 
   read(path: string): { text: string; bytes: number; truncated: boolean } {
@@ -154,17 +158,36 @@ export class WorkspaceFiles {
     return { bytes: data.length, created: target.kind === null };
   }
 
-  list(path: string): { entries: string[]; truncated: boolean } {
+  /**
+   * The directory's entries, read as a stream and stopped at the bound: a directory with millions
+   * of entries costs no more than the bound. When cut, `entries` holds the first entries the file
+   * system returned (sorted among themselves), not the first in name order.
+   */
+  list(path: string): { entries: string[]; truncated: boolean; limit: number } {
     const target = this.#resolve(path === "" ? "." : path);
     if (target.kind !== "dir") throw refusal("input", `${shown(path)} is not a directory`);
     const dir = pinDirectory(target.absolute, path);
     // Names and kinds both come through the pinned descriptor: a directory swapped for a link
     // after the pin cannot make the listing describe files outside the workspace.
-    let names: string[];
+    const limit = this.#maxListEntries;
     const entries: string[] = [];
+    let truncated = false;
     try {
-      names = readdirSync(dir.base).sort();
-      for (const name of names.slice(0, MAX_LIST_ENTRIES)) {
+      const names: string[] = [];
+      const stream = opendirSync(dir.base, { bufferSize: 256 });
+      try {
+        for (let entry = stream.readSync(); entry !== null; entry = stream.readSync()) {
+          if (names.length === limit) {
+            truncated = true; // one entry past the bound is enough to know
+            break;
+          }
+          names.push(entry.name);
+        }
+      } finally {
+        stream.closeSync();
+      }
+      names.sort();
+      for (const name of names) {
         const rel = target.relative === "" ? name : `${target.relative}/${name}`;
         let kind: string;
         let size = "";
@@ -189,7 +212,7 @@ export class WorkspaceFiles {
     } finally {
       closeSync(dir.fd);
     }
-    return { entries, truncated: names.length > MAX_LIST_ENTRIES };
+    return { entries, truncated, limit };
   }
 
   /**

@@ -6,7 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Fixture } from "./fixture-home.js";
+import { makeFixture, type Fixture } from "./fixture-home.js";
 import { SYSTEM_PATH } from "./kernel.js";
 import { cliPath } from "./paths.js";
 import { systemPython } from "./host.js";
@@ -126,5 +126,49 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface FixtureServer {
+  readonly fx: Fixture;
+  readonly mcp: McpUnderTest;
+  /** Closes the client (the server exits with it) and removes the fixture. */
+  readonly stop: () => Promise<void>;
+}
+
+export interface FixtureServerOptions {
+  /** The data-dir rules file. @default ALLOW_ALL */
+  readonly rules?: unknown;
+  /** Plants files in the fixture before the server starts. */
+  readonly prepare?: (fx: Fixture) => void;
+  readonly start?: StartOptions;
+}
+
+/**
+ * The start-up the end-to-end suites share: a fresh fixture home, its rules file, whatever the
+ * suite plants, then `cellguard mcp` on it. A failed start removes the fixture.
+ */
+export async function startFixtureServer(
+  options: FixtureServerOptions = {},
+): Promise<FixtureServer> {
+  const fx = makeFixture();
+  try {
+    writeUserRules(fx, options.rules ?? ALLOW_ALL);
+    options.prepare?.(fx);
+    const mcp = await startMcp(fx, options.start);
+    return {
+      fx,
+      mcp,
+      stop: async () => {
+        try {
+          await mcp.close();
+        } finally {
+          fx.cleanup();
+        }
+      },
+    };
+  } catch (error) {
+    fx.cleanup();
+    throw error;
   }
 }

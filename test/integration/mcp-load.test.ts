@@ -5,35 +5,29 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import type { Fixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
-import {
-  ALLOW_ALL,
-  auditEntries,
-  startMcp,
-  textOf,
-  writeUserRules,
-  type McpUnderTest,
-} from "../helpers/mcp.js";
+import { auditEntries, startFixtureServer, textOf, type McpUnderTest } from "../helpers/mcp.js";
 
 const skip = sandboxSkipReason();
 
 describe("cellguard mcp under load", { skip }, () => {
   let fx: Fixture;
   let mcp: McpUnderTest;
+  let stop: (() => Promise<void>) | undefined;
 
   before(async () => {
-    fx = makeFixture();
-    writeUserRules(fx, ALLOW_ALL);
-    mkdirSync(join(fx.workspace, "data"));
-    for (let i = 0; i < 50; i += 1)
-      writeFileSync(join(fx.workspace, "data", `f${i}.txt`), `file-${i}`);
-    mcp = await startMcp(fx);
+    ({ fx, mcp, stop } = await startFixtureServer({
+      prepare: (home) => {
+        mkdirSync(join(home.workspace, "data"));
+        for (let i = 0; i < 50; i += 1)
+          writeFileSync(join(home.workspace, "data", `f${i}.txt`), `file-${i}`);
+      },
+    }));
   });
 
   after(async () => {
-    await mcp?.close();
-    fx?.cleanup();
+    await stop?.();
   });
 
   test("200 sequential python calls each get their own answer, in order, in one namespace", async () => {

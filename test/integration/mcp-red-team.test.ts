@@ -5,40 +5,36 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { makeFixture, type Fixture } from "../helpers/fixture-home.js";
+import type { Fixture } from "../helpers/fixture-home.js";
 import { sandboxSkipReason } from "../helpers/host.js";
-import {
-  auditEntries,
-  startMcp,
-  textOf,
-  writeUserRules,
-  type McpUnderTest,
-} from "../helpers/mcp.js";
+import { auditEntries, startFixtureServer, textOf, type McpUnderTest } from "../helpers/mcp.js";
 
 const skip = sandboxSkipReason();
 
 describe("cellguard mcp red team", { skip }, () => {
   let fx: Fixture;
   let mcp: McpUnderTest;
+  let stop: (() => Promise<void>) | undefined;
 
   before(async () => {
-    fx = makeFixture();
-    mkdirSync(join(fx.workspace, ".git", "hooks"), { recursive: true });
-    writeFileSync(join(fx.workspace, ".git", "config"), "[core]\n");
-    mkdirSync(join(fx.workspace, "private"));
-    writeFileSync(join(fx.workspace, "private", "plan.txt"), fx.canary);
-    writeUserRules(fx, {
-      rules: [
-        { tool: "*", pattern: "*", decision: "allow" },
-        { tool: "read_file", pattern: "private/*", decision: "deny" },
-      ],
-    });
-    mcp = await startMcp(fx);
+    ({ fx, mcp, stop } = await startFixtureServer({
+      rules: {
+        rules: [
+          { tool: "*", pattern: "*", decision: "allow" },
+          { tool: "read_file", pattern: "private/*", decision: "deny" },
+        ],
+      },
+      prepare: (home) => {
+        mkdirSync(join(home.workspace, ".git", "hooks"), { recursive: true });
+        writeFileSync(join(home.workspace, ".git", "config"), "[core]\n");
+        mkdirSync(join(home.workspace, "private"));
+        writeFileSync(join(home.workspace, "private", "plan.txt"), home.canary);
+      },
+    }));
   });
 
   after(async () => {
-    await mcp?.close();
-    fx?.cleanup();
+    await stop?.();
   });
 
   test("write_file into .git (config, hooks, any case) is refused and the repository is unchanged", async () => {

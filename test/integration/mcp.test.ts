@@ -53,7 +53,8 @@ describe("cellguard mcp over stdio with the SDK client", { skip }, () => {
     symlinkSync(join(fx.home, ".ssh"), join(fx.workspace, "keys"));
     writeUserRules(fx, ALLOW_ALL);
     pages = await startPageServer();
-    mcp = await startMcp(fx);
+    // The page server is on loopback, which fetch reaches only when the operator allows it.
+    mcp = await startMcp(fx, { env: { CELLGUARD_FETCH_PRIVATE: "allow" } });
   });
 
   after(async () => {

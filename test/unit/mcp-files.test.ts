@@ -143,6 +143,29 @@ describe("workspace file tools", () => {
     });
   });
 
+  test("list_dir on a directory with more entries than the bound stops there and says it was cut", () => {
+    withTempDir("files-list-flood", (dir) => {
+      const { ws } = setup(dir);
+      const flood = join(ws, "flood");
+      mkdirSync(flood);
+      for (let i = 0; i < 300; i += 1) writeFileSync(join(flood, `f${i}`), "");
+      const files = new WorkspaceFiles(ws, UNPROTECTED, { maxListEntries: 25 });
+      const listed = files.list("flood");
+      assert.equal(listed.truncated, true);
+      assert.equal(listed.entries.length, 25);
+      assert.equal(listed.limit, 25);
+      const sorted = [...listed.entries].sort();
+      assert.deepEqual(listed.entries, sorted, "what was read is still shown in name order");
+      // Exactly at the bound is complete, not cut.
+      const exact = join(ws, "exact");
+      mkdirSync(exact);
+      for (let i = 0; i < 25; i += 1) writeFileSync(join(exact, `e${i}`), "");
+      const whole = files.list("exact");
+      assert.equal(whole.truncated, false);
+      assert.equal(whole.entries.length, 25);
+    });
+  });
+
   test("list_dir marks secret entries and never lists through a link out", () => {
     withTempDir("files-list", (dir) => {
       const { ws, files } = setup(dir);

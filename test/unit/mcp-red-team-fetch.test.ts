@@ -326,16 +326,37 @@ describe("fetch red team with the allowlist off", () => {
     assert.equal((await fetchPage("http://[fe80::1]/", offOptions(granted))).status, 200);
   });
 
-  test("ordinary hosts, loopback and private addresses are not touched by this rule", async () => {
+  test("ordinary hosts are not touched by this rule", async () => {
     for (const url of [
       "http://example.com/",
-      "http://127.0.0.1:8080/",
-      "http://10.0.0.5/",
       "http://[2001:db8::1]/",
       "http://169.255.0.1/",
+      "http://172.32.0.1/",
       "http://metadata.example.com/",
     ]) {
       const page = await fetchPage(url, offOptions());
+      assert.equal(page.status, 200, url);
+    }
+  });
+
+  test("loopback and private addresses are refused by default and fetched when the operator allows them", async () => {
+    for (const url of [
+      "http://127.0.0.1:8080/",
+      "http://2130706433/",
+      "http://[::1]/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://10.0.0.5/",
+      "http://172.16.4.4/",
+      "http://192.168.0.1/",
+      "http://100.64.1.1/",
+      "http://[fd12::1]/",
+    ]) {
+      await assert.rejects(
+        fetchPage(url, offOptions()),
+        refusedBy("egress", /loopback or private address.*CELLGUARD_FETCH_PRIVATE=allow/),
+        url,
+      );
+      const page = await fetchPage(url, { ...offOptions(), allowPrivate: true });
       assert.equal(page.status, 200, url);
     }
   });
