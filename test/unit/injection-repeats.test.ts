@@ -3,7 +3,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { scanToolResultStatic } from "../../src/screen/injection/scan.js";
-import { isJsWhitespace } from "../../src/screen/text/whitespace.js";
 
 const injected = (text: string): boolean => scanToolResultStatic(text).injected;
 
@@ -31,18 +30,5 @@ describe("repeated windows are judged each in its own place", () => {
     assert.equal(injected(copy), true, "the same rule with no role request");
     // The same stretch twice: the second copy is over 600 characters from the role request.
     assert.equal(injected(ROLE + copy + copy), true);
-  });
-});
-
-describe("the blank test used when stepping back over spaces", () => {
-  test("agrees with /\\s/ on every UTF-16 code unit", () => {
-    for (let code = 0; code <= 0xffff; code++) {
-      assert.equal(
-        isJsWhitespace(code),
-        /\s/.test(String.fromCharCode(code)),
-        `U+${code.toString(16)}`,
-      );
-    }
-    assert.equal(isJsWhitespace(Number.NaN), false);
   });
 });

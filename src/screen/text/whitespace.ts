@@ -18,3 +18,13 @@ export function isJsWhitespace(code: number): boolean {
     code === 0xfeff
   );
 }
+
+const NOT_BLANK = /\S/;
+
+/**
+ * Whether the text is empty or blank, the same test as `text.trim() === ""` (trim strips exactly
+ * the characters \s matches) without copying a text that has blanks at either end.
+ */
+export function isBlank(text: string): boolean {
+  return !NOT_BLANK.test(text);
+}
