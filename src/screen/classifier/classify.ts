@@ -6,6 +6,7 @@ import { safeText } from "../model/client.js";
 import { classifyCodeHeuristic } from "./heuristic.js";
 import { classifyWithModel } from "./llm-tier.js";
 import { safeVerdict, type CodeVerdict } from "./verdict.js";
+import { isBlank } from "../text/whitespace.js";
 
 export interface ClassifyOptions {
   /** @default "heuristic" */
@@ -32,7 +33,7 @@ export async function classifyCode(
 ): Promise<CodeVerdict> {
   try {
     const text = typeof code === "string" ? code : "";
-    if (text.trim() === "") return safeVerdict("fast-path", "empty cell");
+    if (isBlank(text)) return safeVerdict("fast-path", "empty cell");
     const mode = options.mode ?? "heuristic";
     if (mode === "off") return safeVerdict("disabled", "code classifier disabled");
     const verdict = classifyCodeHeuristic(text);

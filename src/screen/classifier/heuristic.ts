@@ -12,6 +12,7 @@ import { CodeContext } from "./scan.js";
 import type { Signature } from "./signature.js";
 import { TokenIndex } from "./token-index.js";
 import { safeVerdict, type CodeVerdict } from "./verdict.js";
+import { isBlank } from "../text/whitespace.js";
 
 const DECODERS = [
   "b64decode",
@@ -133,7 +134,7 @@ function scan(ctx: CodeContext): ScanResult {
  */
 export function classifyCodeHeuristic(code: string): CodeVerdict {
   const text = typeof code === "string" ? code : "";
-  if (text.trim() === "") return safeVerdict("fast-path", "empty cell");
+  if (isBlank(text)) return safeVerdict("fast-path", "empty cell");
   // Python folds identifiers with NFKC, so `ｏｓ.ｓｙｓｔｅｍ` runs as os.system: scan the folded
   // form. Bidi controls survive the folding, so the Trojan-source check still sees them.
   const ctx = new CodeContext(isAscii(text) ? text : text.normalize("NFKC"));

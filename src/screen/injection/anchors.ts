@@ -632,6 +632,15 @@ for (let code = 128; code < LOOKUP_END; code++) {
   if (code >= 0x400) LOOKUP[code] = (LOOKUP[code] as number) | NON_LATIN_ENTRY;
 }
 
+// The same entries for every UTF-16 code unit, so the scan reads one table whatever the script:
+// text of invisible, tag or other-script characters costs a lookup per character, not a chain
+// of range tests. Only the high surrogate of the enclosed alphanumerics depends on the unit
+// after it (ENCLOSED_HIGH), and is worked out where it occurs.
+const ENCLOSED_HIGH = 0xd83c;
+const ENTRY = new Uint16Array(0x10000);
+ENTRY.set(LOOKUP);
+for (let code = LOOKUP_END; code < ENTRY.length; code++) ENTRY[code] = nonLatinEntry(code, 0);
+
 /**
  * Calls `visit` for each anchor occurrence, left to right, and stops when it returns true. Blank
  * runs count as one space; other non-ASCII characters match nothing. The same pass collects
@@ -654,9 +663,9 @@ export function scanAnchors(text: string, visit: (hit: AnchorHit) => boolean): R
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
     const entry =
-      code < LOOKUP_END
-        ? (LOOKUP[code] as number)
-        : nonLatinEntry(code, text.charCodeAt(i + 1) | 0);
+      code === ENCLOSED_HIGH
+        ? nonLatinEntry(code, text.charCodeAt(i + 1) | 0)
+        : (ENTRY[code] as number);
     let next = DELTA[state + (entry & 0xff)] as number;
     if (next < 0) {
       next = ~next;

@@ -10,11 +10,13 @@
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
+import { isJsWhitespace } from "../text/whitespace.js";
 import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
 import { hasAgreeingTurn } from "./agreeing-turns.js";
 import { asksForExfiltratingLink } from "./exfil-links.js";
 import { otherScriptInjection } from "./other-scripts.js";
+import type { Phrase } from "./phrase-kit.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
 import { joinedPieces, maySplit, reversedStretch } from "./split-payloads.js";
 import { pivotsToNewTask, plantsStandingRule } from "./standing-rules.js";
@@ -90,10 +92,10 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   const first = scanText(content);
   if (first.found !== null || !first.suspicious) return first.found;
   // Only text with invisible, compatibility or tag characters pays for normalising.
+  // A long run of tag characters settles it before anything is decoded.
+  if (hasLongTagRun(content)) return HIDDEN_IN_TAGS;
   const hidden = decodeTagCharacters(content);
-  if ((hidden.length >= 12 && hidden.includes(" ")) || longestTagRun(content) >= LONG_TAG_RUN) {
-    return { reason: "content hides text in invisible Unicode tag characters" };
-  }
+  if (hidden.length >= 12 && hidden.includes(" ")) return HIDDEN_IN_TAGS;
   const normalised = scanText(stripInvisible(content.normalize("NFKC")));
   if (normalised.found !== null || hidden.length === 0) return normalised.found;
   return scanText(hidden).found;
@@ -103,19 +105,22 @@ export function findInjectionMarker(content: string): StaticFinding | null {
 // cancel tag; a run this long without one is a hidden message, spaces or not.
 const LONG_TAG_RUN = 16;
 
-/** The longest run of consecutive tag characters U+E0020–U+E007E in the text. */
-function longestTagRun(text: string): number {
-  let longest = 0;
+const HIDDEN_IN_TAGS: StaticFinding = Object.freeze({
+  reason: "content hides text in invisible Unicode tag characters",
+});
+
+/** Whether LONG_TAG_RUN consecutive tag characters U+E0020–U+E007E occur in the text. */
+function hasLongTagRun(text: string): boolean {
   let run = 0;
   for (let i = text.indexOf("\udb40"); i !== -1 && i + 1 < text.length; i++) {
     const low = text.charCodeAt(i + 1);
     if (text.charCodeAt(i) === 0xdb40 && low >= 0xdc20 && low <= 0xdc7e) {
       run++;
       i++;
-      if (run > longest) longest = run;
+      if (run >= LONG_TAG_RUN) return true;
     } else run = 0;
   }
-  return longest;
+  return false;
 }
 
 function scanText(text: string): { found: StaticFinding | null; suspicious: boolean } {
@@ -125,9 +130,10 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
   let commentsReadUntil = -1;
   let shapesReadUntil = -1;
   const turns = new TurnReader(text);
+  const readings = new WindowReadings();
   const runs = scanAnchors(text, ({ anchor, end }) => {
     const start = startOf(text, end, anchor.text);
-    if (anchor.word === true && (isWordChar(text[start - 1]) || isWordChar(text[end])))
+    if (anchor.word === true && (isWordCodeAt(text, start - 1) || isWordCodeAt(text, end)))
       return false;
     switch (anchor.kind) {
       case "marker":
@@ -192,7 +198,7 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
           (pastWindow > -WINDOW_HEAD && pastWindow < WINDOW_BEFORE - WINDOW_HEAD);
         const reach = crowded ? DENSE_WINDOW_AFTER : WINDOW_AFTER;
         skippedAnchors = 0;
-        found = checkWindow(text, {
+        found = checkWindow(text, readings, {
           from: Math.max(start - WINDOW_BEFORE, coveredUntil - WINDOW_HEAD),
           to: end + reach,
           anchorStart: start,
@@ -223,23 +229,18 @@ interface WindowAt {
   readonly anchorEnd: number;
 }
 
-function checkWindow(text: string, at: WindowAt): StaticFinding | null {
+function checkWindow(text: string, readings: WindowReadings, at: WindowAt): StaticFinding | null {
   const original = text.slice(Math.max(0, at.from), Math.min(text.length, at.to));
-  const window = foldConfusables(original);
-  const words = wordsOf(window);
-  let match = matchPhrases(words);
+  const reading = readings.of(original);
+  let match = reading.phrase;
   // "I want you to act as a terminal… reply with the output and nothing else" is a user's own
   // role request, not a hijack: there, how the output looks is the request itself.
   if (match?.reason === OUTPUT_REASON && asksForARole(text, at.anchorEnd)) {
-    match = matchPhrases(words, { skipOutput: true });
+    match = reading.phraseBesidesOutput();
   }
   if (match !== null)
     return { reason: `content contains a known injection marker: ${match.reason}` };
-  // Split words ("ig nore", "instruc-tions") only matter near the ignore family.
-  // Split words are looked for near the anchor only: a window stretched over anchor-dense text
-  // would otherwise squash and search far more than it reads.
-  const near = window.length > SQUASH_REACH ? window.slice(0, SQUASH_REACH) : window;
-  if (SPLIT_HINT.test(near) && squashedInjection(squash(near))) {
+  if (reading.splitWords()) {
     return { reason: "content contains a known injection marker (split words)" };
   }
   // A fake prompt boundary: the anchor's line is drawn with repeated punctuation. Only 80
@@ -253,7 +254,69 @@ function checkWindow(text: string, at: WindowAt): StaticFinding | null {
     return { reason: "content contains a known injection marker: a fake prompt boundary" };
   }
   // Standing rules are also opened by phrase anchors ("from now on", "henceforth").
-  return shapeInWindow("rule", original, window);
+  return reading.standingRule();
+}
+
+/**
+ * What a window's own text says, worked out at most once per distinct window text in one scan.
+ * In text that repeats itself (a phrase anchor every few characters, the same few words over and
+ * over) the tiled windows are mostly the same strings: each is read once and looked up after.
+ * Everything here depends on the window's text alone; what depends on the text around the
+ * window (the role request before it, the anchor's line) is checked by the caller every time.
+ */
+class WindowReading {
+  readonly phrase: Phrase | null;
+  private readonly window: string;
+  private besidesOutput: Phrase | null | undefined;
+  private split: boolean | undefined;
+  private rule: StaticFinding | null | undefined;
+
+  constructor(private readonly original: string) {
+    this.window = foldConfusables(original);
+    this.phrase = matchPhrases(wordsOf(this.window));
+  }
+
+  /** The first phrase other than one that dictates the whole output. */
+  phraseBesidesOutput(): Phrase | null {
+    if (this.besidesOutput === undefined)
+      this.besidesOutput = matchPhrases(wordsOf(this.window), { skipOutput: true });
+    return this.besidesOutput;
+  }
+
+  /** The ignore family spelled with split words ("ig nore", "instruc-tions") near the anchor. */
+  splitWords(): boolean {
+    if (this.split === undefined) {
+      // Split words are looked for near the anchor only: a window stretched over anchor-dense
+      // text would otherwise squash and search far more than it reads.
+      const window = this.window;
+      const near = window.length > SQUASH_REACH ? window.slice(0, SQUASH_REACH) : window;
+      this.split = SPLIT_HINT.test(near) && squashedInjection(squash(near));
+    }
+    return this.split;
+  }
+
+  standingRule(): StaticFinding | null {
+    if (this.rule === undefined) this.rule = shapeInWindow("rule", this.original, this.window);
+    return this.rule;
+  }
+}
+
+// Distinct windows remembered per scan; past this the memory starts again, so a text whose
+// windows never repeat costs a bounded amount of memory and one lookup per window.
+const MAX_READINGS = 64;
+
+class WindowReadings {
+  private readonly byText = new Map<string, WindowReading>();
+
+  of(original: string): WindowReading {
+    let reading = this.byText.get(original);
+    if (reading === undefined) {
+      if (this.byText.size >= MAX_READINGS) this.byText.clear();
+      reading = new WindowReading(original);
+      this.byText.set(original, reading);
+    }
+    return reading;
+  }
 }
 
 /** The family `check` matched on the window's shape rather than on a run of words. */
@@ -329,8 +392,10 @@ function commentAddressesAI(text: string, start: number): boolean {
   return COMMENT_AI.test(body) && COMMENT_ASKS.test(body);
 }
 
-function isWordChar(c: string | undefined): boolean {
-  return c !== undefined && /[A-Za-z0-9]/.test(c);
+/** Whether the character at `i` is an ASCII letter or digit (false outside the text). */
+function isWordCodeAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** Where a match of `literal` ending at `end` starts, given that blank runs matched one space. */
@@ -338,7 +403,7 @@ function startOf(text: string, end: number, literal: string): number {
   let i = end;
   for (let k = literal.length - 1; k >= 0; k--) {
     if (literal[k] === " ") {
-      while (i > 0 && /\s/.test(text[i - 1] as string)) i--;
+      while (i > 0 && isJsWhitespace(text.charCodeAt(i - 1))) i--;
     } else {
       i--;
     }
@@ -368,8 +433,8 @@ function sendsToAnAddress(text: string, from: number): boolean {
   const at = line.indexOf("@");
   return (
     at > 0 &&
-    isWordChar(line[at - 1]) &&
-    isWordChar(line[at + 1]) &&
+    isWordCodeAt(line, at - 1) &&
+    isWordCodeAt(line, at + 1) &&
     SEND_WORDS.some((word) => line.includes(word))
   );
 }
