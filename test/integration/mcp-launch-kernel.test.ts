@@ -93,6 +93,9 @@ async function listener(): Promise<{ server: Server; port: number; connections: 
     socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A test that fails before its finally closes this must not keep the file's process alive:
+  // the runner would then wait for it forever and never print the failure.
+  server.unref();
   const address = server.address();
   assert.ok(address !== null && typeof address === "object");
   return { server, port: address.port, connections: () => count };
@@ -175,8 +178,8 @@ describe(
           assert.ok(!text.includes('"tool"'), "the audit log leaked");
         }
       } finally {
-        await s.client.close();
         net.server.close();
+        await s.client.close();
       }
       assert.equal(net.connections(), 0, "a sandboxed process reached the host listener");
       assert.equal(readFileSync(rules, "utf8"), rulesBefore);

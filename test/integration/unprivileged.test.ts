@@ -66,20 +66,28 @@ function suiteFiles(tree: string): string[] {
 function runAs(
   { uid, gid }: { uid: number; gid: number },
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
+  options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal },
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // uid/gid on spawn drop privileges for this child only; supplementary groups are cleared.
+    // When this test times out, its signal aborts and the child run is killed, so a hung
+    // suite ends the run with its output instead of leaving the user's processes behind.
     const child = spawn(process.execPath, args, {
-      ...options,
+      cwd: options.cwd,
+      env: options.env,
       uid,
       gid,
       stdio: ["ignore", "pipe", "pipe"],
+      signal: options.signal,
+      killSignal: "SIGKILL",
     });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (output += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (output += d));
-    child.once("error", reject);
+    child.once("error", (error) => {
+      if (options.signal.aborted) resolve({ code: null, output });
+      else reject(error);
+    });
     child.once("close", (code) => resolve({ code, output }));
   });
 }
@@ -140,6 +148,7 @@ test(
       const { code, output } = await runAs({ uid, gid }, ["--test", ...suiteFiles(tree)], {
         cwd: home,
         env,
+        signal: t.signal,
       });
       const count = (name: string): number =>
         Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(output)?.[1] ?? NaN);
