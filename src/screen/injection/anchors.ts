@@ -31,7 +31,9 @@ function each(prefixes: readonly string[], rests: readonly string[]): string[] {
   return prefixes.flatMap((p) => rests.map((r) => `${p}${r}`));
 }
 
-export const ANCHORS: readonly Anchor[] = [
+// The families list their anchors independently, so one text may be named twice: it is kept
+// once, so the automaton reports each place once.
+export const ANCHORS: readonly Anchor[] = withoutRepeats([
   // Pseudo-role tags and chat-template tokens: markers on their own.
   ...each(
     ["<", "</"],
@@ -421,7 +423,17 @@ export const ANCHORS: readonly Anchor[] = [
       (separator): Anchor => ({ text: [...word].join(separator), kind: "spaced" }),
     ),
   ),
-];
+]);
+
+function withoutRepeats(anchors: readonly Anchor[]): Anchor[] {
+  const seen = new Set<string>();
+  return anchors.filter((anchor) => {
+    const key = `${anchor.kind} ${anchor.word === true ? "w" : "-"} ${anchor.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 // Character classes: 0 for anything not in a literal, then one per character used.
 const CLASS = new Uint8Array(128);
