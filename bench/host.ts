@@ -30,6 +30,8 @@ export interface HostFacts {
   readonly gnuTime: string | null;
   /** The compiled CLI entry point, or null when the build is missing. */
   readonly cli: string | null;
+  /** NODE_EXTRA_CA_CERTS is set: every Node start-up here parses that file (srt's too). */
+  readonly extraCaCerts: boolean;
 }
 
 export function detectHost(): HostFacts {
@@ -52,6 +54,7 @@ export function detectHost(): HostFacts {
     pythonVersion: python === null ? null : versionOutput(python),
     gnuTime: isExecutableFile(GNU_TIME) ? GNU_TIME : null,
     cli: existsSync(cli) ? cli : null,
+    extraCaCerts: (process.env["NODE_EXTRA_CA_CERTS"] ?? "") !== "",
   };
 }
 

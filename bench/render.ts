@@ -81,7 +81,7 @@ export function renderHeader(host: HostFacts, plan: RunPlan): string[] {
     `plan    ${plan.fast} runs per fast row, ${plan.slow} per slow row (cellguard exec, srt, node -e 0);` +
       ` warm-ups ${plan.warmFast}/${plan.warmSlow}; interleaved round-robin (BENCH_RUNS=N to change)`,
     "        wall time from spawn (or wrap) to close; median and interquartile range",
-    ...(process.env["NODE_EXTRA_CA_CERTS"] === undefined
+    ...(!host.extraCaCerts
       ? []
       : [
           "note    NODE_EXTRA_CA_CERTS is set: Node 20 parses that file at every start-up. srt pays",
