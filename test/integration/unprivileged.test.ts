@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { isRoot, needs, sandboxSkipReason } from "../helpers/host.js";
 import { repoRoot } from "../helpers/paths.js";
+import { summariseFailures, tapFailures } from "../helpers/tap-failures.js";
 
 const USER = "cellguard-test";
 const SELF = "unprivileged.test.js";
@@ -152,8 +153,10 @@ test(
       });
       const count = (name: string): number =>
         Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(output)?.[1] ?? NaN);
-      const tail = output.slice(-6000);
-      assert.equal(code, 0, `the suites failed as uid ${uid}:\n${tail}`);
+      // What failed, named, and the output's end for whatever the list cannot say (a crash, a hang).
+      const failed = summariseFailures(tapFailures(output), { budget: 4000, linesEach: 6 });
+      const tail = `${failed}\n… the run's last lines:\n${output.slice(-1500)}`;
+      assert.equal(code, 0, `the suites failed as uid ${uid}: ${tail}`);
       assert.equal(count("fail"), 0, tail);
       assert.ok(
         count("pass") >= 60,
