@@ -48,13 +48,8 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     const workspace = checkedWorkspace(str("workspace") ?? process.cwd());
     const mode = str("mode");
     if (options["print-manifest"] === true) {
-      const command = [
-        realpathSync(process.execPath),
-        realpathSync(process.argv[1] ?? "cellguard"),
-        "mcp",
-        "--workspace",
-        workspace,
-      ];
+      const script = realpathSync(process.argv[1] ?? "cellguard");
+      const command = [realpathSync(process.execPath), script, "mcp", "--workspace", workspace];
       if (mode !== undefined) command.push("--mode", mode);
       const python = str("python");
       if (python !== undefined) command.push("--python", python);
@@ -62,7 +57,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
         dataDir: preparedDataDir(dataDirFrom(io.env)),
         workspace,
         command,
-        codePaths: serverCodePaths(),
+        codePaths: serverCodePaths(script),
       });
       io.stdout(`${terminalSafeJson(manifest, 2)}\n`);
       return EXIT_OK;
@@ -123,24 +118,38 @@ function preparedDataDir(path: string): string {
 }
 
 /**
- * The package's own code, by real path: the build output (the entry script is a dispatcher that
- * requires its command's bundle from build/cellguard-cli; an unbundled run imports build/src),
- * the package.json that decides how node loads it, and the Python worker. A Cell able to
- * rewrite any of it would run as the server at its next start.
+ * The package's own code the server runs, by real path: the package.json that decides how node
+ * loads it, the Python worker, and the JavaScript of the entry the manifest's command starts.
+ * The bundled entry (build/cellguard.cjs) is a dispatcher that requires its command's bundle from
+ * build/cellguard-cli and nothing else of the package; an unbundled entry (build/src/cli/bin.js)
+ * imports the compiled modules of build/src. A Cell able to rewrite any of it would run as the
+ * server at its next start.
+ * The rest of build/ (the compiled tests and benchmarks of a development tree) is not code the
+ * server loads, and listing each of its files would spend the launch's bounded profile on them.
+ * Two names in build/ stay guarded whether or not they exist: node consults a package.json there
+ * for the module type of build/src, and a node_modules there answers build/src's bare imports
+ * before the package's own. Guarding an absent name keeps it from being made.
  * Not node_modules: launch bounds control entries and refuses hardlinked files, and an npm tree
  * breaks both. The bundles require nothing from there at run time but better-sqlite3, which the
  * store does not load inside a protected session (src/store/sqlite.ts).
  */
-function serverCodePaths(): string[] {
+function serverCodePaths(script: string): string[] {
   const root = packageDir();
   if (root === null)
     throw new McpConfigurationError(
       "the cellguard package root (a package.json above this program) was not found; no manifest was printed",
     );
-  return ["package.json", "build", "python"]
-    .map((name) => join(root, name))
+  const real = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
+  const build = real(join(root, "build"));
+  const bundledEntry = join(build, "cellguard.cjs");
+  const code =
+    script === real(bundledEntry)
+      ? [bundledEntry, join(build, "cellguard-cli")]
+      : [join(build, "src")];
+  const present = [join(root, "package.json"), ...code, join(root, "python")]
     .filter((path) => existsSync(path))
     .map((path) => realpathSync(path));
+  return [...present, join(build, "package.json"), join(build, "node_modules")];
 }
 
 /**

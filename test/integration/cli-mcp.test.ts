@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { runCli } from "../helpers/cli.js";
+import { runCli, runProcess } from "../helpers/cli.js";
 import { useFixture } from "../helpers/fixture-home.js";
 import { writeUserRules } from "../helpers/mcp.js";
 import { cliPath, repoRoot } from "../helpers/paths.js";
@@ -58,26 +58,46 @@ describe("cellguard mcp command line", () => {
     assert.ok(statSync(join(fx.dataDir, "mcp-audit.jsonl")).isFile());
   });
 
-  test("a Cell cannot rewrite the server's code: the bundles the entry dispatches to, the compiled modules an unbundled server imports and the Python worker are control paths", async () => {
-    const r = await runCli(["mcp", "--workspace", fx.workspace, "--print-manifest"], {
-      env: fx.env,
-    });
+  // Each entry's manifest covers what that server loads, and the names node would consult for it.
+  const manifestThrough = async (entry: string): Promise<string[]> => {
+    const r = await runProcess(
+      process.execPath,
+      [entry, "mcp", "--workspace", fx.workspace, "--print-manifest"],
+      { env: fx.env },
+    );
     assert.equal(r.code, 0, r.stderr);
-    const manifest = JSON.parse(r.stdout) as { controlPaths: string[] };
-    const covers = (path: string): boolean =>
-      manifest.controlPaths.some((c) => path === c || path.startsWith(`${c}/`));
-    for (const code of [
-      join(repoRoot(), "package.json"), // its "type" decides how node loads build/src
-      join(repoRoot(), "build", "src", "mcp", "gate.js"),
-      join(repoRoot(), "build", "src", "cli", "bin.js"),
-      join(repoRoot(), "build", "cellguard-cli", "mcp.cjs"), // the bundle the entry dispatches to
-      join(repoRoot(), "python"),
-    ]) {
-      assert.ok(existsSync(code), code);
+    return (JSON.parse(r.stdout) as { controlPaths: string[] }).controlPaths;
+  };
+  const assertCovered = (controlPaths: readonly string[], paths: readonly string[]): void => {
+    for (const path of paths)
       assert.ok(
-        covers(code),
-        `${code} is not under a control path: ${manifest.controlPaths.join(", ")}`,
+        controlPaths.some((c) => path === c || path.startsWith(`${c}/`)),
+        `${path} is not under a control path: ${controlPaths.join(", ")}`,
       );
-    }
+  };
+  const build = join(repoRoot(), "build");
+  const guarded = [
+    join(repoRoot(), "package.json"), // its "type" decides how node loads build/src
+    join(repoRoot(), "python"),
+    join(build, "package.json"), // absent: it would decide the type of build/src before the root's
+    join(build, "node_modules", "zod"), // absent: it would answer build/src's bare imports first
+  ];
+
+  test("a Cell cannot rewrite the bundled server's code: the entry, the bundles it dispatches to, the Python worker and the names node consults are control paths", async () => {
+    const controlPaths = await manifestThrough(cliPath());
+    const bundles = [cliPath(), join(build, "cellguard-cli", "mcp.cjs")];
+    for (const path of bundles) assert.ok(existsSync(path), path);
+    assertCovered(controlPaths, [...bundles, ...guarded]);
+    // The compiled tests of a development tree are not server code: listing each of their
+    // files would spend the launch's bounded profile.
+    assert.ok(!controlPaths.some((c) => c === build || join(build, "test").startsWith(`${c}/`)));
+  });
+
+  test("a Cell cannot rewrite an unbundled server's code: the compiled modules it imports are control paths", async () => {
+    const entry = join(build, "src", "cli", "bin.js");
+    const controlPaths = await manifestThrough(entry);
+    const modules = [entry, join(build, "src", "mcp", "gate.js")];
+    for (const path of modules) assert.ok(existsSync(path), path);
+    assertCovered(controlPaths, [...modules, ...guarded]);
   });
 });

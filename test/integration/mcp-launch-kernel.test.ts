@@ -4,7 +4,7 @@
 // --print-manifest`, on real bubblewrap. The OS boundary is what is tested here, so the targets
 // reach Cells through a file in the workspace (the static screens never see them).
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -132,9 +132,18 @@ describe(
       const rules = join(fx.dataDir, "mcp-rules.json");
       const rulesBefore = readFileSync(rules, "utf8");
       const audit = join(fx.dataDir, "mcp-audit.jsonl");
-      const codeDirs = [join(repoRoot(), "build"), join(repoRoot(), "python")];
+      const build = join(repoRoot(), "build");
       const tag = `cellguard-escape-${process.pid}`;
-      const writes = [rules, ...codeDirs.map((d) => join(d, tag))];
+      // New names beside the code the server runs, and the names node would consult for it:
+      // a package.json or a node_modules in build/ would change how the server's code loads.
+      const writes = [
+        rules,
+        join(build, "cellguard-cli", tag),
+        join(build, "package.json"),
+        join(build, "node_modules"),
+        join(build, tag),
+        join(repoRoot(), "python", tag),
+      ];
       writeFileSync(join(fx.workspace, "writes.txt"), `${writes.join("\n")}\n`);
       writeFileSync(join(fx.workspace, "reads.txt"), `${[audit, key].join("\n")}\n`);
       const net = await listener();
@@ -183,8 +192,8 @@ describe(
       }
       assert.equal(net.connections(), 0, "a sandboxed process reached the host listener");
       assert.equal(readFileSync(rules, "utf8"), rulesBefore);
-      for (const dir of codeDirs)
-        assert.ok(!readdirSync(dir).includes(tag), `a file was created in ${dir}`);
+      for (const path of writes.slice(1))
+        assert.ok(!existsSync(path), `${path} was created from inside the session`);
     });
 
     test("the posture resource says the kernel sandbox is composed with the session's rules and gives its measured checks", async () => {
