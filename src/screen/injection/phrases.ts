@@ -23,6 +23,7 @@ import {
   slot,
 } from "./phrase-kit.js";
 import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
+import { PRETEXT_PHRASES } from "./phrases-pretexts.js";
 import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
 export { OUTPUT_REASON } from "./phrase-kit.js";
@@ -1002,6 +1003,7 @@ export const PHRASES: readonly Phrase[] = [
   ...CORE_PHRASES,
   ...TAKEOVER_PHRASES,
   ...JAILBREAK_PHRASES,
+  ...PRETEXT_PHRASES,
 ];
 
 /**
