@@ -65,6 +65,7 @@ import { containerRun, hostPath, type Bind, type ContainerRun } from "./containe
 import { makeEvalTexts, makefileCommands } from "./makefiles.js";
 import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
+import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
@@ -74,6 +75,8 @@ const MAX_FAN_OUT = 64;
 const MAX_PIPELINE_HOPS = 16;
 // Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
 const MAX_SCRIPT_ARGUMENTS = 8;
+// Commands of more words than this are not remembered: long ones seldom recur.
+const MAX_REMEMBERED_WORDS = 16;
 
 // `walk` marks the output of a find(1) that lists whole trees: each line stands for everything
 // under it, not just itself.
@@ -85,25 +88,31 @@ export class BudgetExceeded extends Error {}
 /** One run of the precheck over one command string and everything nested in it. */
 export class Checker {
   private budget: number;
-  private readonly variables = new Map<string, string>();
-  /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
-  private cwd: string | null = null;
-  private readonly aliases = new Map<string, string>();
-  /** "$1"… after a literal `set --` or `bash -c STRING _ ARGS`, when known. */
-  private positional: readonly string[] | null = null;
+  /**
+   * Every change to the state below is counted here (its maps and sets are tallied, its
+   * scalars count in their setters), so that a recurring command is judged once (memo.ts).
+   */
+  private readonly tally = new Tally();
+  private readonly memo = new CommandMemo(this.tally);
+  /** The word list whose memo key was made last, and that key. */
+  private lastKeyWords: readonly Word[] | null = null;
+  private lastKey: string | null = null;
+  private readonly variables = new TalliedMap<string, string>(this.tally);
+  private cwdValue: string | null = null;
+  private readonly aliases = new TalliedMap<string, string>(this.tally);
+  private positionalValue: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
-  private readonly files = new Map<string, string>();
+  private readonly files = new TalliedMap<string, string>(this.tally);
   /** The file name each process substitution `<(…)` became. */
-  private readonly processFiles = new Map<Script, string>();
+  private readonly processFiles = new TalliedMap<Script, string>(this.tally);
 
-  /** Inside a container started here: the host paths bound into it; null on the host. */
-  private binds: readonly Bind[] | null = null;
+  private bindsValue: readonly Bind[] | null = null;
   /** Shell functions defined on this command line, by name: the tokens of the body. */
-  private readonly functions = new Map<string, readonly Token[]>();
+  private readonly functions = new TalliedMap<string, readonly Token[]>(this.tally);
   /** Functions whose call is being checked now: a recursive function is followed once. */
-  private readonly calling = new Set<string>();
+  private readonly calling = new TalliedSet<string>(this.tally);
   /** Bash arrays set on this command line (`a=(/ /etc)`), by name. */
-  private readonly arrays = new Map<string, readonly string[]>();
+  private readonly arrays = new TalliedMap<string, readonly string[]>(this.tally);
   /** What parameter expansion reads and writes, made once. */
   private readonly scope: ParameterScope = {
     scalar: (name) => this.variables.get(name),
@@ -114,6 +123,36 @@ export class Checker {
 
   /** doomed() as a function value, made once rather than once per command. */
   private readonly doomedTarget = (target: string): string | null => this.doomed(target);
+
+  /** The working directory after a literal `cd`, when known; relative targets resolve on it. */
+  private get cwd(): string | null {
+    return this.cwdValue;
+  }
+
+  private set cwd(value: string | null) {
+    this.tally.changes++;
+    this.cwdValue = value;
+  }
+
+  /** "$1"… after a literal `set --` or `bash -c STRING _ ARGS`, when known. */
+  private get positional(): readonly string[] | null {
+    return this.positionalValue;
+  }
+
+  private set positional(value: readonly string[] | null) {
+    this.tally.changes++;
+    this.positionalValue = value;
+  }
+
+  /** Inside a container started here: the host paths bound into it; null on the host. */
+  private get binds(): readonly Bind[] | null {
+    return this.bindsValue;
+  }
+
+  private set binds(value: readonly Bind[] | null) {
+    this.tally.changes++;
+    this.bindsValue = value;
+  }
 
   constructor(inputLength: number) {
     // Every nested string is a piece of the input, and nesting is bounded by MAX_DEPTH, so this
@@ -208,10 +247,31 @@ export class Checker {
     this.bindReadVariables(commands, depth);
     for (let k = 0; k < commands.length; k++) {
       const command = commands[k] as SimpleCommand;
+      // Only a command without redirections or array assignments is remembered.
+      let key: string | null = null;
+      if (command.redirects.length === 0 && command.arrays.length === 0) {
+        // A run of one shared command (`x | x | …`) shares its word list, and so its key.
+        if (command.words !== this.lastKeyWords) {
+          this.lastKeyWords = command.words;
+          this.lastKey = memoKey(command.words);
+        }
+        key = this.lastKey;
+      }
+      if (key !== null) {
+        const spent = this.memo.spentOnRepeat(key, depth);
+        if (spent >= 0) {
+          this.spend(spent);
+          continue;
+        }
+      }
+      const budget = this.budget;
+      const changes = this.tally.changes;
       const nested = this.checkNested(command, depth);
       if (nested !== null) return nested;
       const reason = this.checkCommand(command, depth);
       if (reason !== null) return reason;
+      if (key !== null && this.tally.changes === changes)
+        this.memo.remember(key, depth, budget - this.budget);
     }
     return null;
   }
@@ -367,10 +427,7 @@ export class Checker {
       return null;
     }
     // Only programs that read their input as code or arguments need to know it.
-    let reads = false;
-    for (let k = 0; k < argv.length && k < 8 && !reads; k++)
-      reads = STDIN_READERS.has(programName(argv[k] as string));
-    if (!reads) return this.checkArgv(argv, null, depth);
+    if (!readsStdin(argv)) return this.checkArgv(argv, null, depth);
     return this.checkArgv(argv, this.stdinOf(command, depth), depth);
   }
 
@@ -1569,6 +1626,37 @@ function loneField(word: Word): readonly string[] {
     LONE_FIELDS.set(word, argv);
   }
   return argv;
+}
+
+/** Whether a program among the first words may read its input as code or arguments. */
+function readsStdin(argv: readonly string[]): boolean {
+  for (let k = 0; k < argv.length && k < 8; k++)
+    if (STDIN_READERS.has(programName(argv[k] as string))) return true;
+  return false;
+}
+
+/**
+ * The key a command without redirections is remembered by (memo.ts), or null when it cannot be:
+ * only literal words, and no program that reads its input, so that its verdict rests on its
+ * words and the checker's state alone, not on the stage piping into it.
+ */
+function memoKey(words: readonly Word[]): string | null {
+  if (words.length === 0 || words.length > MAX_REMEMBERED_WORDS) return null;
+  // NUL separates the words of a key, so a word holding one has no unambiguous key.
+  // One word, the common case, needs no list.
+  if (words.length === 1) {
+    const word = words[0] as Word;
+    if (!isLiteralField(word) || word.text.includes("\0")) return null;
+    return STDIN_READERS.has(programName(word.text)) ? null : word.text;
+  }
+  const texts: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k] as Word;
+    if (!isLiteralField(word) || word.text.includes("\0")) return null;
+    texts.push(word.text);
+  }
+  if (readsStdin(texts)) return null;
+  return texts.join("\0");
 }
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */

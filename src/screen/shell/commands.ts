@@ -84,7 +84,12 @@ export function arrayAt(
 // immutable) word: `x | x | x …` costs one list, not one per stage.
 const ALONE = new WeakMap<Word, readonly Word[]>();
 
+// The last word looked up, ahead of the WeakMap: a run of the same stage then costs a compare.
+let lastAlone: Word | null = null;
+let lastAloneList: readonly Word[] = [];
+
 function alone(word: Word): readonly Word[] {
+  if (word === lastAlone) return lastAloneList;
   // Only the lexer's shared words (frozen) recur; any other word is met once.
   if (!Object.isFrozen(word)) return [word];
   let list = ALONE.get(word);
@@ -92,6 +97,8 @@ function alone(word: Word): readonly Word[] {
     list = Object.freeze([word]);
     ALONE.set(word, list);
   }
+  lastAlone = word;
+  lastAloneList = list;
   return list;
 }
 
