@@ -24,6 +24,10 @@ for (const [digit, letter] of Object.entries({
   AS_LETTER[digit.charCodeAt(0)] = letter;
 }
 const SPACERS = " .-_*";
+// SPACERS by character code: a spaced-out run is walked a character at a time, and a table
+// look-up there costs less than a one-character string and a search of SPACERS.
+const IS_SPACER = new Uint8Array(128);
+for (const mark of SPACERS) IS_SPACER[mark.charCodeAt(0)] = 1;
 // Marks that cut a word without a blank; one of them between two runs of letters joins them.
 // Not "_", which joins the words of a program's names ("SO_MAN").
 const JOINERS = ".-*'";
@@ -42,6 +46,18 @@ const MIN_SPACED = 3;
 const MAX_WORD = 24;
 /** At most this many respelled words are kept: the second match stays small on any input. */
 const MAX_WORDS = 4096;
+
+// Whether the letter at `last` is followed by a spacer and a lone letter ("s a", not "s ar"): one
+// step of a spaced-out run. A run can be as long as the text, so each character is read straight
+// from the text and a table; charCodeAt gives NaN past the end, which is not below 128.
+function spacedLetterAfter(text: string, last: number): boolean {
+  const spacer = text.charCodeAt(last + 1);
+  if (!(spacer < 128 && IS_SPACER[spacer] === 1)) return false;
+  const letter = text.charCodeAt(last + 2);
+  if (!(letter < 128 && KIND[letter] === 1)) return false;
+  const after = text.charCodeAt(last + 3);
+  return !(after < 128) || KIND[after] === 0;
+}
 
 function kindAt(text: string, i: number): number {
   if (i < 0 || i >= text.length) return 0;
@@ -136,23 +152,13 @@ export function respell(text: string, nameStarts?: ReadonlySet<string>): Respell
       // A lone letter followed by spacer-letter pairs: "s a r i n".
       let last = i;
       let count = 1;
-      while (
-        count < MAX_WORD &&
-        SPACERS.includes(text[last + 1] ?? "x") &&
-        kindAt(text, last + 2) === 1 &&
-        kindAt(text, last + 3) === 0
-      ) {
+      while (count < MAX_WORD && spacedLetterAfter(text, last)) {
         last += 2;
         count++;
       }
       if (count >= MAX_WORD) {
         // Longer than any name: walk to the end of the run and keep nothing of it.
-        while (
-          SPACERS.includes(text[last + 1] ?? "x") &&
-          kindAt(text, last + 2) === 1 &&
-          kindAt(text, last + 3) === 0
-        )
-          last += 2;
+        while (spacedLetterAfter(text, last)) last += 2;
         end = last + 1;
       } else if (count >= MIN_SPACED) {
         let word = "";

@@ -180,7 +180,14 @@ interface Compiled {
   readonly phraseStarts: readonly (readonly Phrase[] | undefined)[]; // by state
   readonly groupStarts: readonly ListId[]; // by phrase group: the list of its first words
   readonly seen: Uint32Array; // by state: the scan that last saw it
+  // By state, for one phrase walk: the phrases the state starts whose every word occurs in that
+  // text (`liveSeen` holds the walk they were worked out for).
+  readonly live: (readonly Phrase[] | undefined)[];
+  readonly liveSeen: Uint32Array;
 }
+
+// Numbers the phrase walks (`Words.findPhrases`, each run once and to its end), for `liveSeen`.
+let phraseWalks = 0;
 
 /**
  * Word lists (patterns as in `matchesPattern`) and phrase groups, compiled on first use into a
@@ -402,6 +409,8 @@ export class TermIndex {
       phraseStarts,
       groupStarts: [...this.groupStarts],
       seen: new Uint32Array(states),
+      live: new Array<readonly Phrase[] | undefined>(states).fill(undefined),
+      liveSeen: new Uint32Array(states),
     };
   }
 }
@@ -506,10 +515,15 @@ export class Words {
   // kept (each is in its one-pattern list), so they are consecutive kept words.
   private findPhrases(): number {
     let found = 0;
-    const { phraseStarts } = this.compiled;
+    phraseWalks = (phraseWalks + 1) >>> 0;
+    if (phraseWalks === 0) {
+      this.compiled.liveSeen.fill(0);
+      phraseWalks = 1;
+    }
+    const walk = phraseWalks;
     const { size, positions, states } = this.kept;
     for (let k = 0; k < size; k += 1) {
-      const starts = phraseStarts[states[k] as number];
+      const starts = this.liveStarts(states[k] as number, walk);
       if (starts === undefined) continue;
       for (const { group, elements } of starts) {
         if (((found >>> group) & 1) === 1) continue;
@@ -523,5 +537,20 @@ export class Words {
       }
     }
     return found;
+  }
+
+  // The phrases `state` starts that can occur in this text: those whose every word does. Worked
+  // out once per state and walk, so a word repeated throughout a text ("a a a …", where "a"
+  // starts a phrase whose next word never occurs) does not try its phrases at every occurrence.
+  private liveStarts(state: number, walk: number): readonly Phrase[] | undefined {
+    const { phraseStarts, live, liveSeen } = this.compiled;
+    if (liveSeen[state] === walk) return live[state];
+    const starts = phraseStarts[state]?.filter((phrase) =>
+      phrase.elements.every((list) => this.any(list)),
+    );
+    const kept = starts === undefined || starts.length === 0 ? undefined : starts;
+    live[state] = kept;
+    liveSeen[state] = walk;
+    return kept;
   }
 }
