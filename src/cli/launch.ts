@@ -64,7 +64,12 @@ export async function launchCommand(args: readonly string[], io: CliIo): Promise
       );
       manifest = loadManifest(effective);
     }
-    plan = await prepareLaunch(manifest, { platform: hostPlatform(), env: io.env });
+    plan = await prepareLaunch(manifest, {
+      platform: hostPlatform(),
+      env: io.env,
+      // Unknown counts as root: root is never granted the hardlink relaxation.
+      uid: process.geteuid?.() ?? 0,
+    });
   } catch (error) {
     removeOverride();
     if (error instanceof ProtectedStoreError) return refuse(error);

@@ -52,7 +52,12 @@ const unavailable = (message: string): ProtectedStoreError =>
 /** Preflight to pinned argv: everything that can refuse does so here, before anything starts. */
 export async function prepareLaunch(
   manifest: ProtectManifest,
-  options: { platform: HostPlatform; env: NodeJS.ProcessEnv },
+  options: {
+    platform: HostPlatform;
+    env: NodeJS.ProcessEnv;
+    /** The uid the server and its children run as (bubblewrap keeps the caller's). */
+    uid: number;
+  },
 ): Promise<LaunchPlan> {
   if (options.platform.os !== "linux")
     throw unavailable(
@@ -90,10 +95,10 @@ export async function prepareLaunch(
     // among them would freeze its whole directory (/usr/bin). The session directory (the
     // denied-file stand-in) is hidden from the server and every child.
     const own = [bwrap, python, process.execPath].map((p) => realpathSync.native(p));
-    const control = controlProfile([
-      ...controlEntries(manifest, own),
-      { path: sessionDir, denyRead: true },
-    ]);
+    const control = controlProfile(
+      [...controlEntries(manifest, own), { path: sessionDir, denyRead: true }],
+      { confinedUid: options.uid },
+    );
     const child = childProfile(manifest);
     const composed = composeRules(child.rules, control.rules);
     // Every child's bubblewrap binds the work members back, and masks the store roots, by name

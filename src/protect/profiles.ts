@@ -3,7 +3,12 @@
 // from the rules at spawn time (see linux-plan.ts), because they depend on what exists then.
 import type { ProtectManifest } from "./manifest.js";
 import { renderProtectSeatbelt } from "./render-seatbelt.js";
-import { RuleAccumulator, type ControlEntry, type ProtectRuleSet } from "./rules.js";
+import {
+  RuleAccumulator,
+  type ControlEntry,
+  type ProtectRuleSet,
+  type RuleAccumulatorOptions,
+} from "./rules.js";
 import { serializeRules } from "./canonical.js";
 
 export interface ProtectProfile {
@@ -28,8 +33,11 @@ function profileOf(kind: ProtectProfile["kind"], rules: ProtectRuleSet): Protect
  * The whole-server control profile from ordered entries: every entry write-denied, `denyRead`
  * entries read-denied too. The order decides only which error is reported first.
  */
-export function controlProfile(entries: readonly ControlEntry[]): ProtectProfile {
-  const acc = new RuleAccumulator();
+export function controlProfile(
+  entries: readonly ControlEntry[],
+  options: RuleAccumulatorOptions = {},
+): ProtectProfile {
+  const acc = new RuleAccumulator(options);
   for (const entry of entries) acc.protect(entry.path, entry.denyRead);
   return profileOf("control", acc.snapshot());
 }

@@ -3,7 +3,7 @@
 // rule cannot hold (a second hard link, a socket); store roots by `denySubtree`, which covers
 // every descendant without walking. The result is a plain immutable value: renderers are pure
 // functions of it, and it serialises canonically for the pin.
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync, readdirSync, type Stats } from "node:fs";
 import { ProtectedStoreError } from "./errors.js";
 import { ancestorsOf, checkedPath, isSameOrInside, joinPath, resolveMissing } from "./paths.js";
 
@@ -36,13 +36,39 @@ function errnoOf(error: unknown): string {
   return (error as NodeJS.ErrnoException | null)?.code ?? String(error);
 }
 
+export interface RuleAccumulatorOptions {
+  /**
+   * The uid the confined processes run as, without capabilities. When given, a file with a second
+   * hard link is accepted if that uid can reach it through no name at all (see reachableByMode);
+   * when absent, every second name refuses.
+   */
+  readonly confinedUid?: number;
+}
+
+/**
+ * Whether a process of `uid` holding no capabilities can write the file (or, with `read`, read
+ * it) through any of its names. Permissions belong to the file, not to a name, so this holds for
+ * names no path rule knows of. The owner counts as able (it may chmod); so does any group or
+ * other bit, since group membership is not known here (an ACL granting a named user shows in the
+ * group bits as its mask). Root is never relaxed: under Seatbelt it keeps its override.
+ */
+export function reachableByMode(stats: Pick<Stats, "uid" | "mode">, uid: number, read: boolean) {
+  if (uid === 0 || stats.uid === uid) return true;
+  return (stats.mode & (read ? 0o066 : 0o022)) !== 0;
+}
+
 export class RuleAccumulator {
   readonly #writes = new Set<string>();
   readonly #reads = new Set<string>();
   readonly #workPaths = new Set<string>();
   readonly #ancestors = new Set<string>();
   readonly #visited = new Set<string>();
+  readonly #confinedUid: number | undefined;
   #entries = 0;
+
+  constructor(options: RuleAccumulatorOptions = {}) {
+    this.#confinedUid = options.confinedUid;
+  }
 
   #count(what: string): void {
     this.#entries += 1;
@@ -86,10 +112,15 @@ export class RuleAccumulator {
       );
     }
     if (stats.isFile()) {
-      if (stats.nlink !== 1)
+      // A path rule holds one name; another name of the same file is a way around it, unless
+      // the confined uid can reach the file through no name (a root-owned system program seen by
+      // an ordinary user, as ostree and Nix stores hardlink them).
+      const harmless =
+        this.#confinedUid !== undefined && !reachableByMode(stats, this.#confinedUid, denyRead);
+      if (stats.nlink !== 1 && !harmless)
         throw new ProtectedStoreError(
           "ERR_PROTECT_HARDLINK",
-          `${JSON.stringify(resolved)} is hardlinked (${stats.nlink} names): a path rule cannot protect the other names of the same file; make it a regular file with one name (or a symlink to one) and restart`,
+          `${JSON.stringify(resolved)} is hardlinked (${stats.nlink} names), and ${this.#confinedUid === undefined ? "a confined process" : `the confined user (uid ${this.#confinedUid})`} could ${denyRead ? "read or write" : "write"} it through another name: a path rule cannot protect the other names of the same file; make it a regular file with one name (or a symlink to one) and restart`,
         );
       return;
     }

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import {
+  chmodSync,
+  chownSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -20,7 +22,7 @@ import { after, before, describe, test } from "node:test";
 import { ProtectedStoreError } from "../../src/protect/errors.js";
 import { checkedPath, isSameOrInside, resolveMissing } from "../../src/protect/paths.js";
 import { controlProfile, credentialReadPaths } from "../../src/protect/profiles.js";
-import { MAX_ENTRIES, RuleAccumulator } from "../../src/protect/rules.js";
+import { MAX_ENTRIES, reachableByMode, RuleAccumulator } from "../../src/protect/rules.js";
 import { needs, systemPython } from "../helpers/host.js";
 
 const refusedWith = (code: string, pattern?: RegExp) => (error: unknown) => {
@@ -136,6 +138,84 @@ describe("protect", () => {
       () => controlProfile([{ path: link, denyRead: false }]),
       refusedWith("ERR_PROTECT_RESOLVE"),
     );
+  });
+
+  describe("a second hard link is accepted only where the confined uid reaches the file by no name", () => {
+    // The file is owned by the user running the tests; "another user" is any other non-root uid.
+    const me = process.getuid?.() ?? 0;
+    const other = me === 1 ? 2 : 1;
+    const twoNames = (name: string, mode: number): string => {
+      const file = join(dir, `${name}.bin`);
+      writeFileSync(file, "x");
+      chmodSync(file, mode);
+      linkSync(file, join(dir, `${name}.other-name`));
+      return file;
+    };
+
+    test("a file another user owns, writable by its owner alone, is write-protected in spite of a second name (a root-owned program under ostree or Nix)", () => {
+      const file = twoNames("system-program", 0o755);
+      const profile = controlProfile([{ path: file, denyRead: false }], { confinedUid: other });
+      assert.ok(profile.rules.writes.includes(file));
+    });
+
+    test("the file's owner could rewrite it through the other name: refused", () => {
+      const file = twoNames("own-config", 0o644);
+      // As root the file is handed to an ordinary uid, which then is the confined one.
+      const owner = me === 0 ? 7 : me;
+      if (me === 0) chownSync(file, owner, -1);
+      assert.throws(
+        () => controlProfile([{ path: file, denyRead: false }], { confinedUid: owner }),
+        refusedWith("ERR_PROTECT_HARDLINK", /hardlinked \(2 names\), and the confined user/),
+      );
+    });
+
+    test("root is never granted the relaxation, whoever owns the file", () => {
+      const file = twoNames("root-confined", 0o755);
+      assert.throws(
+        () => controlProfile([{ path: file, denyRead: false }], { confinedUid: 0 }),
+        refusedWith("ERR_PROTECT_HARDLINK", /confined user \(uid 0\) could write it/),
+      );
+    });
+
+    test("a group or other write bit lets anyone write through the other name: refused", () => {
+      for (const mode of [0o775, 0o757]) {
+        const file = twoNames(`shared-${mode.toString(8)}`, mode);
+        assert.throws(
+          () => controlProfile([{ path: file, denyRead: false }], { confinedUid: other }),
+          refusedWith("ERR_PROTECT_HARDLINK"),
+        );
+      }
+    });
+
+    test("a read-denied credential with a second name is refused when any read bit reaches others", () => {
+      const readable = twoNames("credential-readable", 0o644);
+      assert.throws(
+        () => controlProfile([{ path: readable, denyRead: true }], { confinedUid: other }),
+        refusedWith("ERR_PROTECT_HARDLINK", /could read or write it/),
+      );
+      const ownerOnly = twoNames("credential-owner-only", 0o600);
+      const profile = controlProfile([{ path: ownerOnly, denyRead: true }], { confinedUid: other });
+      assert.ok(profile.rules.reads.includes(ownerOnly));
+    });
+
+    test("without a confined uid every second name refuses, as before", () => {
+      const file = twoNames("no-uid", 0o755);
+      assert.throws(
+        () => controlProfile([{ path: file, denyRead: false }]),
+        refusedWith("ERR_PROTECT_HARDLINK", /a confined process could write it/),
+      );
+    });
+
+    test("reachableByMode: the owner, root and any group or other bit reach; nothing else does", () => {
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 5, false), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 0, false), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, false), false);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, true), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100700 }, 6, true), false);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100720 }, 6, false), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100702 }, 6, false), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100704 }, 6, true), true);
+    });
   });
 
   test(
