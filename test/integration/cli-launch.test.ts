@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { needs, sandboxSkipReason, systemPython } from "../helpers/host.js";
+import { isRoot, needs, sandboxSkipReason, systemPython } from "../helpers/host.js";
 
 const skip = sandboxSkipReason();
 const spawnChildModule = fileURLToPath(
@@ -386,6 +386,58 @@ print("SERVER-HAS-TOKEN " + str(os.environ.get("SERVICE_TOKEN") == ${JSON.string
       assert.match(r.stderr, message);
       assert.equal(existsSync(l.marker), false, "the server was started");
     });
+  });
+
+  test("a second name is refused for a file the session's user could write, and accepted for one it reaches through no name", async (t) => {
+    const l = layout("two-names");
+    // As root the test's own file is the case (root owns it and is never relaxed); as the
+    // unprivileged re-run's user, a root-owned file the root harness gave a second name.
+    const fixture = isRoot
+      ? join(l.dir, "root-program")
+      : process.env["CELLGUARD_TEST_ROOT_OWNED_TWO_NAMES"];
+    if (fixture === undefined) {
+      t.skip(needs("needs the root harness's fixture (run through unprivileged.test.ts)") || "");
+      return;
+    }
+    if (isRoot) {
+      writeFileSync(fixture, "root-owned\n", { mode: 0o755 });
+      linkSync(fixture, join(l.dir, "root-program-second-name"));
+    }
+    const server = join(l.dir, "two-names-server.mjs");
+    writeFileSync(
+      server,
+      `import { appendFileSync } from "node:fs";
+let result;
+try { appendFileSync(${JSON.stringify(fixture)}, "pwned"); result = "ok"; } catch (e) { result = e.code; }
+console.log("REPORT " + JSON.stringify({ result }));
+process.exit(7);
+`,
+    );
+    const manifest = JSON.parse(readFileSync(l.manifest, "utf8")) as Record<string, unknown>;
+    writeFileSync(
+      l.manifest,
+      JSON.stringify({
+        ...manifest,
+        controlPaths: [l.control, server, fixture],
+        server: { ...(manifest["server"] as object), command: [process.execPath, server] },
+      }),
+    );
+    const r = await runCli(["launch", "--manifest", l.manifest], { timeoutMs: 120_000 });
+    if (isRoot) {
+      assert.equal(r.code, 125, r.stderr);
+      assert.match(
+        r.stderr,
+        /hardlinked \(2 names\), and the confined user \(uid 0\) could write it/,
+      );
+      assert.match(r.stderr, /nothing was started/);
+      return;
+    }
+    const line = r.stdout.split("\n").find((x) => x.startsWith("REPORT "));
+    assert.ok(line !== undefined, `no report (exit ${String(r.code)}): ${r.stderr}`);
+    assert.equal(r.code, 7, r.stderr);
+    const { result } = JSON.parse(line.slice(7)) as { result: string };
+    assert.ok(result === "EROFS" || result === "EACCES", `the server wrote it: ${result}`);
+    assert.equal(readFileSync(fixture, "utf8"), "root-owned\n");
   });
 
   test(

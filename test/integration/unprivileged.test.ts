@@ -8,11 +8,13 @@ import {
   chownSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,6 +136,12 @@ test(
         symlinkSync(sdk, join(tree, "node_modules", "@modelcontextprotocol"));
       }
       spawnSync("/bin/chmod", ["-R", "a+rX", tree]);
+      // A root-owned file with two names, which the user can neither write nor link itself:
+      // the launch accepts it as a control file (the user reaches it through no name).
+      const twoNames = join(tree, "root-owned-two-names");
+      mkdirSync(twoNames, { mode: 0o755 });
+      writeFileSync(join(twoNames, "program"), "root-owned\n", { mode: 0o755 });
+      linkSync(join(twoNames, "program"), join(twoNames, "second-name"));
       const home = join(tree, "home");
       mkdirSync(home, { mode: 0o700 });
       chownSync(home, uid, gid);
@@ -145,6 +153,7 @@ test(
         // The same rule as the caller's: in CI a missing component fails the user's run too.
         CELLGUARD_REQUIRE_COMPONENTS: process.env["CELLGUARD_REQUIRE_COMPONENTS"] ?? "",
         CELLGUARD_TEST_UNPRIVILEGED_RERUN: "1",
+        CELLGUARD_TEST_ROOT_OWNED_TWO_NAMES: join(twoNames, "program"),
       };
       const { code, output } = await runAs({ uid, gid }, ["--test", ...suiteFiles(tree)], {
         cwd: home,
