@@ -5,6 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 import { JAILBREAK_ANCHORS } from "./phrases-jailbreak.js";
+import { OVERRIDE_ANCHORS } from "./phrases-overrides.js";
 import { PRETEXT_ANCHORS } from "./phrases-pretexts.js";
 
 export type AnchorKind =
@@ -384,6 +385,7 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   ...["dev mode", "devmode", "access mode", "precedes", "preceded"].map((t) => phrase(t, true)),
   ...JAILBREAK_ANCHORS.map((t) => phrase(t)),
   ...PRETEXT_ANCHORS.map((t) => phrase(t)),
+  ...OVERRIDE_ANCHORS.map((t) => phrase(t)),
   ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
     .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
     .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])
