@@ -1,7 +1,7 @@
 // Text written as groups of eight binary digits ("01101001 01100111 …"), one group per
 // character: an obfuscation that hides an instruction from word matching. The anchors (see
-// anchors.ts) are a group's last digit, a blank and the first digits of a letter's or a space's
-// group; the caller decodes the stretch around them and scans the decoded text as text of its own.
+// anchors.ts) are a group's last digit, a separator and the group of a space; the caller decodes
+// the stretch around them and scans the decoded text as text of its own.
 //
 // One pass over a bounded stretch, each character looked at a bounded number of times: linear.
 
@@ -18,39 +18,43 @@ function isSeparator(code: number): boolean {
  * alone between separators (blanks or commas); anything else is skipped.
  */
 export function binaryText(stretch: string): string | null {
-  let out = "";
-  let groups = 0;
+  const codes: number[] = [];
   let printable = 0;
   let i = 0;
   const n = stretch.length;
   while (i < n) {
-    // At the start of a token: read up to nine characters to see whether it is one group.
+    // At the start of a token: read up to eight digits to see whether it is one group.
     let value = 0;
-    let k = 0;
-    while (i + k < n && k < 8) {
-      const code = stretch.charCodeAt(i + k);
-      if (code !== 48 && code !== 49) break;
-      value = value * 2 + (code - 48);
+    let k = i;
+    const stop = Math.min(n, i + 8);
+    while (k < stop) {
+      const bit = stretch.charCodeAt(k) - 48;
+      if (bit !== 0 && bit !== 1) break;
+      value = value * 2 + bit;
       k++;
     }
-    const after = i + k;
-    if (k === 8 && (after === n || isSeparator(stretch.charCodeAt(after)))) {
-      out += String.fromCharCode(value);
-      groups++;
+    if (k - i === 8 && (k === n || isSeparator(stretch.charCodeAt(k)))) {
+      codes.push(value);
       if ((value >= 32 && value < 127) || value === 10) printable++;
-      i = after + 1;
+      i = k + 1;
       continue;
     }
     // Not a group: skip to the character after the next separator.
-    i = after;
+    i = k;
     while (i < n && !isSeparator(stretch.charCodeAt(i))) i++;
     i++;
   }
-  if (groups < MIN_GROUPS || printable / groups < 0.9) return null;
-  return out;
+  if (codes.length < MIN_GROUPS || printable / codes.length < 0.9) return null;
+  return String.fromCharCode(...codes);
 }
 
-/** Anchors for the shape check: a group's end, a blank, and a letter's or space's group start. */
-export const BINARY_ANCHORS: readonly string[] = ["0 0110", "1 0110", "0 0111", "1 0111"]
-  .concat(["0 00100000", "1 00100000"])
-  .concat(["0,0110", "1,0110", "0,0111", "1,0111"]);
+/**
+ * Anchors for the shape check: a group's last digit, a blank or comma, and the group of a space.
+ * A hidden sentence has spaces between its words; a run of groups without one (a bit mask, a
+ * register dump) opens nothing.
+ */
+export const BINARY_ANCHORS: readonly string[] = ["0 00100000", "1 00100000", "0,00100000"].concat([
+  "1,00100000",
+  "0, 00100000",
+  "1, 00100000",
+]);

@@ -178,7 +178,9 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
           shapesReadUntil = Math.min(text.length, end + reach) - SHAPE_OVERLAP;
           const check = anchor.shape ?? "rule";
           if (check === "split" && !maySplit(original)) return false;
-          found = shapeInWindow(check, original, foldConfusables(original));
+          // Binary groups are digits: only the other checks read the folded text.
+          const folded = check === "binary" ? original : foldConfusables(original);
+          found = shapeInWindow(check, original, folded);
         }
         return found !== null;
       case "phrase": {
@@ -341,15 +343,28 @@ function shapeInWindow(check: ShapeKind, original: string, folded: string): Stat
         : null;
     case "split":
       return reassembledInjection(folded);
-    case "binary": {
-      // The decoded text is a ninth of the stretch: decoding it again ends quickly.
-      const hidden = binaryText(original);
-      return hidden !== null &&
-        (findInjectionMarker(hidden) !== null || squashedInjection(squash(hidden)))
+    case "binary":
+      return hidesInBinary(original)
         ? { reason: "content hides an instruction in binary digits" }
         : null;
-    }
   }
+}
+
+// The last decoded binary text and its verdict: text that repeats itself decodes to the same
+// string stretch after stretch, and is scanned once.
+let lastBinary = "";
+let lastBinaryVerdict = false;
+
+/** Whether the stretch's binary groups spell an injection. */
+function hidesInBinary(original: string): boolean {
+  // The decoded text is a ninth of the stretch: decoding it again ends quickly.
+  const hidden = binaryText(original);
+  if (hidden === null) return false;
+  if (hidden !== lastBinary) {
+    lastBinaryVerdict = findInjectionMarker(hidden) !== null || squashedInjection(squash(hidden));
+    lastBinary = hidden;
+  }
+  return lastBinaryVerdict;
 }
 
 /**
