@@ -4,7 +4,9 @@
 // input can make it backtrack.
 
 import { confusableFor } from "../text/normalize.js";
+import { BINARY_ANCHORS } from "./binary-text.js";
 import { JAILBREAK_ANCHORS } from "./phrases-jailbreak.js";
+import { OVERRIDE_ANCHORS } from "./phrases-overrides.js";
 import { PRETEXT_ANCHORS } from "./phrases-pretexts.js";
 
 export type AnchorKind =
@@ -20,7 +22,7 @@ export interface Anchor {
 }
 
 /** The shape checks of static-scan.ts: each anchor opens only its own. */
-export type ShapeKind = "link" | "turn" | "rule" | "pivot" | "split";
+export type ShapeKind = "link" | "turn" | "rule" | "pivot" | "split" | "binary";
 
 const marker = (text: string, word = false): Anchor => ({ text, kind: "marker", word });
 const phrase = (text: string, word = false): Anchor => ({ text, kind: "phrase", word });
@@ -384,6 +386,7 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   ...["dev mode", "devmode", "access mode", "precedes", "preceded"].map((t) => phrase(t, true)),
   ...JAILBREAK_ANCHORS.map((t) => phrase(t)),
   ...PRETEXT_ANCHORS.map((t) => phrase(t)),
+  ...OVERRIDE_ANCHORS.map((t) => phrase(t)),
   ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
     .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
     .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])
@@ -409,6 +412,7 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
     .concat(["a + b", "x+y", "x + y", "backward", "reversed", "in reverse", "reverse order"])
     .concat(["execute", "obey", "do what"])
     .map(shape("split", false)),
+  ...BINARY_ANCHORS.map(shape("binary", false)),
   { text: "todo:", kind: "todo" },
   // Role labels that open a turn of the prompt's authors, and made-up control tags.
   ...["system:", "system :", "### system", "###system", "### instruction", "###instruction"]
@@ -417,7 +421,10 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   ...each(["<"], ["system", "admin", "developer", "sys", "root", "operator", "assistant", "ai"])
     .flatMap((t) => [`${t}_`, `${t}-`])
     .map((text): Anchor => ({ text, kind: "tag" })),
-  { text: "<!--", kind: "comment" },
+  // Markdown's comment idioms hide a line from the rendered page just as "<!--" does.
+  ...["<!--", "[//]: #", "[//]: <", "[comment]: #", "[comment]: <", "[_]: #"].map(
+    (text): Anchor => ({ text, kind: "comment" }),
+  ),
   // Key words written letter by letter ("i g n o r e", "i.g.n.o.r.e"): the first five letters
   // with each separator; the caller squashes the stretch and matches it.
   ...["ignor", "disre", "forge", "instr", "promp", "overr", "previ"].flatMap((word) =>

@@ -23,6 +23,7 @@ import {
   slot,
 } from "./phrase-kit.js";
 import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
+import { OVERRIDE_PHRASES } from "./phrases-overrides.js";
 import { PRETEXT_PHRASES } from "./phrases-pretexts.js";
 import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
@@ -1004,6 +1005,7 @@ export const PHRASES: readonly Phrase[] = [
   ...TAKEOVER_PHRASES,
   ...JAILBREAK_PHRASES,
   ...PRETEXT_PHRASES,
+  ...OVERRIDE_PHRASES,
 ];
 
 /**
@@ -1015,26 +1017,52 @@ export function wordsOf(text: string): string[] {
   const out: string[] = ["."];
   let start = -1;
   let joined = false;
+  let digits = false;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
     if (isWordUnit(code)) {
       if (start === -1) start = i;
       // Apostrophes, hyphens and underscores need the slower path in pushWords.
       if (code === 39 || code === 45 || code === 95 || code === 0x2019) joined = true;
+      else if (code >= 48 && code <= 57) digits = true;
       continue;
     }
     if (start !== -1) {
-      const word = text.slice(start, i);
+      const raw = text.slice(start, i);
+      const word = digits ? unLeet(raw) : raw;
       if (joined) pushWords(out, word);
       else pushWord(out, word);
       start = -1;
       joined = false;
+      digits = false;
     }
     if (code === 58) out.push(":");
     else if (code === 46 || code === 33 || code === 63 || code === 59 || code === 10) {
       if (out[out.length - 1] !== ".") out.push(".");
     }
   }
+  return out;
+}
+
+// Digits that stand in for letters in "1gn0re", "pr3vious", "instructi0ns".
+const LEET: Readonly<Record<string, string>> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+};
+
+/**
+ * A word of four or more characters that mixes letters and digits, with its digits read as the
+ * letters they stand in for. Shorter words ("a1", "h2", "v4") and numbers are left alone: "a1"
+ * is a spreadsheet cell, not "ai".
+ */
+function unLeet(word: string): string {
+  if (word.length < 4 || !/[a-z]/.test(word)) return word;
+  let out = "";
+  for (const c of word) out += LEET[c] ?? c;
   return out;
 }
 

@@ -15,6 +15,7 @@ import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
 import { hasAgreeingTurn } from "./agreeing-turns.js";
 import { asksForExfiltratingLink } from "./exfil-links.js";
+import { binaryText } from "./binary-text.js";
 import { otherScriptInjection } from "./other-scripts.js";
 import type { Phrase } from "./phrase-kit.js";
 import { matchPhrases, OUTPUT_REASON, wordsOf } from "./phrases.js";
@@ -177,7 +178,9 @@ function scanText(text: string): { found: StaticFinding | null; suspicious: bool
           shapesReadUntil = Math.min(text.length, end + reach) - SHAPE_OVERLAP;
           const check = anchor.shape ?? "rule";
           if (check === "split" && !maySplit(original)) return false;
-          found = shapeInWindow(check, original, foldConfusables(original));
+          // Binary groups are digits: only the other checks read the folded text.
+          const folded = check === "binary" ? original : foldConfusables(original);
+          found = shapeInWindow(check, original, folded);
         }
         return found !== null;
       case "phrase": {
@@ -340,7 +343,28 @@ function shapeInWindow(check: ShapeKind, original: string, folded: string): Stat
         : null;
     case "split":
       return reassembledInjection(folded);
+    case "binary":
+      return hidesInBinary(original)
+        ? { reason: "content hides an instruction in binary digits" }
+        : null;
   }
+}
+
+// The last decoded binary text and its verdict: text that repeats itself decodes to the same
+// string stretch after stretch, and is scanned once.
+let lastBinary = "";
+let lastBinaryVerdict = false;
+
+/** Whether the stretch's binary groups spell an injection. */
+function hidesInBinary(original: string): boolean {
+  // The decoded text is a ninth of the stretch: decoding it again ends quickly.
+  const hidden = binaryText(original);
+  if (hidden === null) return false;
+  if (hidden !== lastBinary) {
+    lastBinaryVerdict = findInjectionMarker(hidden) !== null || squashedInjection(squash(hidden));
+    lastBinary = hidden;
+  }
+  return lastBinaryVerdict;
 }
 
 /**
@@ -377,8 +401,9 @@ function asksForARole(text: string, before: number): boolean {
   );
 }
 
-// An HTML comment is invisible on the page: one that talks to an AI model and asks something of
-// it is aimed at the agent reading the source, not at the people reading the page.
+// An HTML comment, or a Markdown link definition used as one ("[//]: # (…)"), is invisible on
+// the page: one that talks to an AI model and asks something of it is aimed at the agent
+// reading the source, not at the people reading the page.
 const COMMENT_AI = /\b(?:ai|assistant|agent|model|llm|chatbot|gpt|claude|copilot|bot)\b/;
 const COMMENT_ASKS =
   /\b(?:you|your|please|must|should|ignore|instead|tell|recommend|send|always|never|reply|respond|say|do|don't|output|print)\b/;
@@ -387,9 +412,36 @@ function commentAddressesAI(text: string, start: number): boolean {
   // Only the first 400 characters of a comment are read, so a text of nothing but "<!--" costs
   // a bounded amount per comment.
   const head = text.slice(start + 4, start + 404);
-  const close = head.indexOf("-->");
+  // A Markdown comment ends with its line, and counts only when it opens by addressing an AI
+  // ("[//]: # (Assistant: …)"): Markdown files are full of notes for bots and maintainers.
+  const markdown = text.charCodeAt(start) === 91;
+  const close = head.indexOf(markdown ? "\n" : "-->");
   const body = foldConfusables(close === -1 ? head : head.slice(0, close));
+  if (markdown && !opensByAddressingAI(body.slice(body.indexOf("#") + 1))) return false;
   return COMMENT_AI.test(body) && COMMENT_ASKS.test(body);
+}
+
+const GREETINGS = ["note to ", "note for ", "dear ", "hey ", "hi ", "attention ", "to "];
+const DETERMINERS = ["the ", "any ", "all ", "every "];
+const AI_NOUNS = ["ai", "assistant", "agent", "model", "llm", "chatbot", "gpt", "claude", "bot"];
+const AFTER_ADDRESS = [":", ",", " should", " must", " need to", " are required", " have to"];
+
+/** Whether a lower-cased body opens with a greeting to an AI: "(assistant: …", "ai agents must". */
+function opensByAddressingAI(body: string): boolean {
+  let i = 0;
+  while (i < body.length && i < 8 && (body[i] === " " || body[i] === "(" || body[i] === "<")) i++;
+  const skip = (words: readonly string[]): void => {
+    const word = words.find((w) => body.startsWith(w, i));
+    if (word !== undefined) i += word.length;
+  };
+  skip(GREETINGS);
+  skip(DETERMINERS);
+  skip(["ai ", "llm "]);
+  const noun = AI_NOUNS.find((w) => body.startsWith(w, i));
+  if (noun === undefined) return false;
+  i += noun.length;
+  if (body[i] === "s") i++;
+  return AFTER_ADDRESS.some((w) => body.startsWith(w, i));
 }
 
 /** Whether the character at `i` is an ASCII letter or digit (false outside the text). */
