@@ -218,6 +218,22 @@ export const STEALTH = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+  // No record that leads back: "off the books", "without a paper trail", "can't be linked to me".
+  ["without", "getting", "traced"],
+  ["without", "leaving", "records"],
+  ["without", "records"],
+  ["no", "records"],
+  ["paper", "trail"],
+  ["off", "the", "books"],
+  ["without", "my", "name"],
+  ["linked", "to", "me"],
+  ["traced", "to", "me"],
+  ["traced", "back"],
+  ["front", "company"],
+  ["shell", "company"],
+  ["dark", "web"],
+  ["darkweb"],
+  ["darknet"],
 ];
 
 // Not being seen, asked for: "how to avoid being detected", "ship it without it being noticed".
