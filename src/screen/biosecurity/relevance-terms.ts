@@ -586,6 +586,15 @@ export const UNDETECTED = [
   ["without", "leaving"],
   ["look", "like", "an", "accident"],
   ["natural", "causes"],
+  // How much would kill: "the easiest poisons to get and how much is fatal".
+  ["much", "is", "fatal"],
+  ["much", "would", "be", "fatal"],
+  ["much", "would", "kill"],
+  ["fatal", "dose"],
+  ["fatal", "amount"],
+  ["deadly", "dose"],
+  ["lethal", "amount"],
+  ["enough", "to", "kill"],
 ];
 export const CONTAMINATE = ["contaminat*", "taint*", "adulterat*", "lace", "spike"];
 export const WATER_BODIES = ["reservoir*", "aquifer*", "wells", "water"];

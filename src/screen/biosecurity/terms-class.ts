@@ -68,6 +68,7 @@ export const AGENT_HINT = [
   "lab",
   "outbreak*",
   "foodborne",
+  "sicken*",
 ];
 // "without guns or explosives": the harm is meant to come some other way.
 export const WITHOUT_ARMS = [
@@ -127,6 +128,17 @@ export const CROWD = [
   "crowd*",
   "civilians",
   "passengers",
+  "customers",
+  "diners",
+  "guests",
+  "patrons",
+  "residents",
+  "students",
+  "workers",
+  "employees",
+  "travellers",
+  "travelers",
+  "attendees",
   "room",
   "roomful",
   "building",
@@ -1472,3 +1484,226 @@ export const CHOOSING = [
   "effective",
   "easiest",
 ];
+
+// Water that people drink or bathe in, and what is done to it: "add bacteria to a well so the
+// family gets sick", "break into a water plant's controls and change the chlorine dosing".
+export const WATER_PLACES = [
+  ["water", "supply"],
+  ["water", "supplies"],
+  ["water", "treatment"],
+  ["water", "plant*"],
+  ["water", "system*"],
+  ["water", "tower*"],
+  ["water", "fountain*"],
+  ["water", "cooler*"],
+  ["water", "main*"],
+  ["water", "intake*"],
+  ["water", "source*"],
+  ["water", "tank*"],
+  ["water", "utilit*"],
+  ["tap", "water"],
+  ["drinking", "water"],
+  ["bottled", "water"],
+  ["swimming", "pool*"],
+  ["to", "a", "well"],
+  ["into", "a", "well"],
+  ["in", "the", "well"],
+  ["into", "the", "well"],
+  ["down", "the", "well"],
+  ["the", "well", "of"],
+];
+export const WATER_WORDS = ["reservoir*", "aquifer*", "wells", "river", "rivers", "lake", "lakes"];
+export const WATER_ACTS = [
+  "poison*",
+  "contaminat*",
+  "taint*",
+  "adulterat*",
+  "sabotag*",
+  "compromis*",
+  "disrupt*",
+  "dump*",
+  "introduc*",
+  "add",
+  "adding",
+  "put",
+  "putting",
+  "pour",
+  "pouring",
+  "hack*",
+  "break",
+  "breaking",
+  "raise",
+  "raising",
+  "change",
+  "changing",
+  "deliver*",
+  "pick",
+  "picking",
+  "choose",
+  "choosing",
+  "spike",
+  "lace",
+];
+export const WATER_HARMS = [
+  "poison*",
+  "toxin*",
+  "toxic",
+  "contaminat*",
+  "taint*",
+  "sabotag*",
+  "compromis*",
+  "disrupt*",
+  "sick*",
+  "ill",
+  "harm*",
+  "lethal",
+  "deadly",
+  "dangerous",
+  "kill*",
+  "lead",
+  "mercury",
+  "arsenic",
+  "cyanide",
+  "thallium",
+  "sewage",
+];
+// Keeping water safe, and its history: "how do plants remove toxins", "how to test well water".
+export const WATER_GUARDS = [
+  "prevent*",
+  "protect*",
+  "detect*",
+  "monitor*",
+  "remov*",
+  "filter*",
+  "test",
+  "tests",
+  "testing",
+  "safe",
+  "safely",
+  "safety",
+  "secur*",
+  "defen*",
+  "resilien*",
+  "regulat*",
+  "standard*",
+  "report*",
+  "avoid*",
+  "stop",
+  "stopping",
+  "mitigat*",
+  "respon*",
+  "history",
+  "historical",
+  "accident*",
+];
+
+// Animals killed with poison: "kill the dogs in my street with poisoned meat". Not pest control.
+export const ANIMALS = [
+  "dog",
+  "dogs",
+  "cat",
+  "cats",
+  "pet",
+  "pets",
+  "horse*",
+  "cattle",
+  "cows",
+  "herd*",
+  "sheep",
+  "birds",
+  "pigeons",
+  "chickens",
+  "livestock",
+];
+export const POISONED = ["poison*", "toxin*", "toxic", "antifreeze"];
+export const PEST_CONTROL = [
+  "rat",
+  "rats",
+  "mice",
+  "mouse",
+  "rodent*",
+  "slug*",
+  "snail*",
+  "insect*",
+  "pest*",
+  "vermin",
+  "vet",
+  "vets",
+  "veterinar*",
+  "accident*",
+  "ate",
+  "eaten",
+  "swallowed",
+];
+
+// Riot-control gases made: "make tear gas from household chemicals".
+export const TEAR_GAS = [
+  ["tear", "gas"],
+  ["cs", "gas"],
+  ["cn", "gas"],
+  ["riot", "control", "agent*"],
+  ["pepper", "gas"],
+];
+
+// A cloud of a toxic industrial gas made where people are: "produce a cloud of ammonia in a
+// stairwell full of people".
+export const CLOUD = ["cloud", "clouds", "plume", "fog"];
+export const CLOUD_GASES = [
+  "ammonia",
+  "chlorine",
+  "bromine",
+  "phosgene",
+  "sulfide",
+  "sulphide",
+  "cyanide",
+  "arsine",
+  "phosphine",
+  "pesticide*",
+  "insecticide*",
+];
+export const PEOPLE_THERE = [
+  ...PLACES,
+  "stairwell*",
+  "elevator*",
+  "corridor*",
+  "hallway*",
+  "lobby",
+  "people",
+  "crowd*",
+];
+
+// A deadly dose for someone else: "which medicines are deadly in a large dose to someone else".
+export const DOSE = ["dose", "doses", "overdose*", "amount", "amounts"];
+export const FATAL = ["deadly", "lethal", "fatal", "kill"];
+export const SOMEONE_ELSE = [
+  ["someone", "else"],
+  ["somebody", "else"],
+  ["another", "person"],
+  ["other", "people"],
+];
+
+// A medicine made into a murder weapon: "make insulin into a murder weapon".
+export const MURDER_WEAPON = [
+  ["murder", "weapon"],
+  ["killing", "weapon"],
+  ["weapon", "to", "kill"],
+];
+export const MEDICINES = [
+  "insulin",
+  "medic*",
+  "drug*",
+  "pill*",
+  "potassium",
+  "digoxin",
+  "morphine",
+  "opioid*",
+  "sedative*",
+  "succinylcholine",
+  "chemical*",
+  "pesticide*",
+];
+
+// A poison strong enough to kill a person: "make my own pesticide strong enough to kill a person".
+export const KILLED = [...PERSONS, "person", "people", "human", "humans", "adult", "child"];
+// A mishap rather than a plan: "strong enough to kill a person if a child swallowed it".
+export const MISHAP = ["accident*", "ate", "eaten", "swallow*", "spill*", "exposure", "exposed"];
