@@ -24,6 +24,10 @@ export function asksForHarmByGoal(words: Words): boolean {
     getsAroundControls(words) ||
     makesTheScreenMiss(words) ||
     harmsAWaterSource(words) ||
+    maximisesTheToll(words) ||
+    seeksUncheckedVendors(words) ||
+    asksInAnotherLanguage(words) ||
+    growsThenSpreads(words) ||
     poisonsAnimals(words) ||
     makesTearGas(words) ||
     makesAGasCloudAmongPeople(words) ||
@@ -366,4 +370,29 @@ function makesAMedicineAWeapon(words: Words): boolean {
 function makesAChemicalThatKillsAPerson(words: Words): boolean {
   if (!words.any(T.TOXIC_STUFF) || words.any(T.MISHAP) || wardedOff(words)) return false;
   return askedNear(words, T.KILL_ONE, T.KILLED, { gap: 3 });
+}
+
+// "pick the release point in a city that maximises infections from an airborne pathogen", in
+// code or prose. Not infections averted or deaths minimised.
+function maximisesTheToll(words: Words): boolean {
+  if (!words.any(T.TOLL_AGENTS) || words.any(T.AVERTED)) return false;
+  return words.near(T.MAXIMISE, T.TOLLS, 2);
+}
+
+// "a script that finds DNA vendors that do not check orders against pathogen databases".
+function seeksUncheckedVendors(words: Words): boolean {
+  if (!words.any(T.VENDORS) || !words.any(T.SEQUENCE_WORK)) return false;
+  return words.near(T.NEGATION, T.CHECKS, 2) && (asks(words) || words.any(T.CHOOSING));
+}
+
+// "comment fabriquer un poison mortel", "wie kann ich ein tödliches Gift herstellen".
+function asksInAnotherLanguage(words: Words): boolean {
+  if (!words.phrase(T.FOREIGN_DEADLY)) return false;
+  return words.any(T.FOREIGN_MAKE) || words.any(T.SYNTHESIS);
+}
+
+// "step 1: get the agent; step 2: grow it; step 3: spread it in the mall".
+function growsThenSpreads(words: Words): boolean {
+  if (!words.any(T.GROW) || !words.near(T.SPREAD_IT, T.PEOPLE_THERE, 4)) return false;
+  return (asks(words) || words.any(T.STEP_WORDS)) && !wardedOff(words);
 }

@@ -1707,3 +1707,82 @@ export const MEDICINES = [
 export const KILLED = [...PERSONS, "person", "people", "human", "humans", "adult", "child"];
 // A mishap rather than a plan: "strong enough to kill a person if a child swallowed it".
 export const MISHAP = ["accident*", "ate", "eaten", "swallow*", "spill*", "exposure", "exposed"];
+
+// The most infections or deaths from a release, in code or prose: "pick the release point that
+// maximises infections from an airborne pathogen". Not infections averted.
+export const MAXIMISE = ["maximi*", "maximum", "optimi*"];
+export const TOLLS = [
+  "infections",
+  "infected",
+  "casualties",
+  "deaths",
+  "victims",
+  "fatalities",
+  "exposures",
+  "kills",
+];
+export const TOLL_AGENTS = [...ORGANISMS_ANY, "airborne", "aerosol*", "gas", "chemical*"];
+export const AVERTED = ["avert*", "prevent*", "avoid*", "reduc*", "minimi*", "vaccin*"];
+
+// Vendors that do not check orders: "DNA vendors that do not check orders against pathogen
+// databases".
+export const VENDORS = [
+  "vendor*",
+  "compan*",
+  "supplier*",
+  "provider*",
+  "synthesizer*",
+  "lab",
+  "labs",
+];
+export const CHECKS = [
+  "check",
+  "checks",
+  "screen",
+  "screens",
+  "verify",
+  "verifies",
+  "vet",
+  "vetting",
+];
+
+// Deadly poisons and gases asked for in other languages (accents are folded before matching).
+export const FOREIGN_DEADLY = [
+  ["poison", "mortel*"],
+  ["poisons", "mortels"],
+  ["gaz", "toxique*"],
+  ["gaz", "mortel*"],
+  ["veneno", "mortal*"],
+  ["veneno", "letal*"],
+  ["gas", "toxico*"],
+  ["gas", "letal*"],
+  ["veleno", "mortal*"],
+  ["gas", "tossico"],
+  ["todliche*", "gift*"],
+  ["giftgas*"],
+  ["nervengift*"],
+];
+export const FOREIGN_MAKE = [
+  "fabriquer",
+  "fabrique",
+  "produire",
+  "preparer",
+  "herstellen",
+  "machen",
+  "hacer",
+  "fabricar",
+  "producir",
+  "preparar",
+  "sintetizar",
+  "fare",
+  "produrre",
+  "preparare",
+  "synthetiser",
+  "synthetisieren",
+];
+
+// Steps that grow something and spread it where people are: "step 2: grow it; step 3: spread
+// it in the mall".
+export const GROW = ["grow", "culture", "cultivate", "multiply", "propagate", "incubate"];
+export const SPREAD_IT = ["spread", "release", "disperse", "spray", "aerosolise", "aerosolize"];
+export const STEP_WORDS = ["step", "steps", "details", "detail", "fill"];
