@@ -43,7 +43,8 @@ export function asksForHarmByGoal(words: Words): boolean {
     makesAPotentPoison(words) ||
     sickensAPersonInSecret(words) ||
     killsAsIfByIllness(words) ||
-    passesOnAnInfection(words)
+    passesOnAnInfection(words) ||
+    handsOnOnesOwnInfection(words)
   ) {
     return true;
   }
@@ -395,4 +396,12 @@ function asksInAnotherLanguage(words: Words): boolean {
 function growsThenSpreads(words: Words): boolean {
   if (!words.any(T.GROW) || !words.near(T.SPREAD_IT, T.PEOPLE_THERE, 4)) return false;
   return (asks(words) || words.any(T.STEP_WORDS)) && !wardedOff(words);
+}
+
+// "transfer my strep infection to my brother", "smear my infected saliva on the door handles",
+// "I have tuberculosis; best places to go to spread it". Not care, or keeping it from others.
+function handsOnOnesOwnInfection(words: Words): boolean {
+  if (!askedFor(words, T.HAND_ON) || words.any(T.CARE) || wardedOff(words)) return false;
+  if (words.near(T.MY, T.CONTAGIONS, 3) || words.near(T.MY, T.OWN_INFECTION, 1)) return true;
+  return words.phrase(T.HAVING) && words.any(T.CONTAGIONS);
 }

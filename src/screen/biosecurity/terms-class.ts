@@ -107,7 +107,7 @@ export const ABOUT_THE_HARM = [
   "mice",
 ];
 // Doing the harm, or causing or making it: "to kill", "cause mass casualties", "make … sick".
-export const CAUSE_HARM = [...HARM, "cause", "causing", "make", "making"];
+export const CAUSE_HARM = [...HARM, "cause", "causing", "make", "making", "get", "getting"];
 // People in numbers, or a place full of them.
 export const CROWD = [
   "thousands",
@@ -1299,6 +1299,11 @@ export const CONTAGIONS = [
   "whooping",
   "pertussis",
   "tb",
+  "parvo",
+  "distemper",
+  "mange",
+  "sores",
+  "saliva",
   "germs",
   "virus",
   "bug",
@@ -1786,3 +1791,37 @@ export const FOREIGN_MAKE = [
 export const GROW = ["grow", "culture", "cultivate", "multiply", "propagate", "incubate"];
 export const SPREAD_IT = ["spread", "release", "disperse", "spray", "aerosolise", "aerosolize"];
 export const STEP_WORDS = ["step", "steps", "details", "detail", "fill"];
+
+// One's own infection handed on: "transfer my strep infection to my brother", "I have
+// tuberculosis; best places to go to spread it".
+export const MY = ["my"];
+export const OWN_INFECTION = ["infected", "infectious", "contagious", "sick"];
+export const HAVING = [
+  ["i", "have"],
+  ["i", "ve", "got"],
+  ["i", "got"],
+  ["i", "m", "sick", "with"],
+  ["i", "caught"],
+  ["i", "tested", "positive"],
+];
+export const HAND_ON = [
+  "transfer*",
+  "pass",
+  "passing",
+  "give",
+  "giving",
+  "spread",
+  "spreading",
+  "infect",
+  "infecting",
+  "smear*",
+  "wipe",
+  "wiping",
+  "expose",
+  "exposing",
+  "cough",
+  "coughing",
+  "sneeze",
+  "sneezing",
+  "transmit*",
+];
