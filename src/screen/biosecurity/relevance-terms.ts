@@ -218,6 +218,22 @@ export const STEALTH = [
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
+  // No record that leads back: "off the books", "without a paper trail", "can't be linked to me".
+  ["without", "getting", "traced"],
+  ["without", "leaving", "records"],
+  ["without", "records"],
+  ["no", "records"],
+  ["paper", "trail"],
+  ["off", "the", "books"],
+  ["without", "my", "name"],
+  ["linked", "to", "me"],
+  ["traced", "to", "me"],
+  ["traced", "back"],
+  ["front", "company"],
+  ["shell", "company"],
+  ["dark", "web"],
+  ["darkweb"],
+  ["darknet"],
 ];
 
 // Not being seen, asked for: "how to avoid being detected", "ship it without it being noticed".
@@ -570,6 +586,15 @@ export const UNDETECTED = [
   ["without", "leaving"],
   ["look", "like", "an", "accident"],
   ["natural", "causes"],
+  // How much would kill: "the easiest poisons to get and how much is fatal".
+  ["much", "is", "fatal"],
+  ["much", "would", "be", "fatal"],
+  ["much", "would", "kill"],
+  ["fatal", "dose"],
+  ["fatal", "amount"],
+  ["deadly", "dose"],
+  ["lethal", "amount"],
+  ["enough", "to", "kill"],
 ];
 export const CONTAMINATE = ["contaminat*", "taint*", "adulterat*", "lace", "spike"];
 export const WATER_BODIES = ["reservoir*", "aquifer*", "wells", "water"];

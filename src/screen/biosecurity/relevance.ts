@@ -17,6 +17,7 @@ import { showsHarmfulIntent } from "./relevance-intent.js";
 import { namesAnAgentInAnotherScript } from "./relevance-scripts.js";
 import { handlesADangerousAgent } from "./relevance-handling.js";
 import { asksToHandleAnAgent } from "./relevance-broad.js";
+import { asksForHarmByGoal } from "./relevance-class.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -71,6 +72,7 @@ export function looksBiosecurityRelevant(text: string): boolean {
     showsHarmfulIntent(words) ||
     handlesADangerousAgent(words) ||
     asksToHandleAnAgent(words) ||
+    asksForHarmByGoal(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );

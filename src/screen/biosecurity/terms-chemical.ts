@@ -65,6 +65,10 @@ export const CW_NAMED = [
   "opcw",
 ];
 export const CW_PHRASES = [
+  // The organometallics above written as two words.
+  ["dimethyl", "mercury"],
+  ["diethyl", "mercury"],
+  ["dimethyl", "cadmium"],
   ["chloroethyl", "sulfide"],
   ["chloroethyl", "sulphide"],
   ["chloroethyl", "ethyl", "sulfide"],

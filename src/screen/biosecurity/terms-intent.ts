@@ -64,6 +64,11 @@ export const UNTRACED = [
   ["leave", "no", "trace*"],
   ["won", "t", "show", "up"],
   ["wouldn", "t", "show", "up"],
+  ["not", "show", "up"],
+  ["doesn", "t", "show", "up"],
+  ["never", "show", "up"],
+  ["not", "be", "found"],
+  ["never", "be", "found"],
 ];
 
 // Hideouts where an agent is made out of sight.

@@ -5,6 +5,9 @@ import { DOING_ASKS } from "./terms-core.js";
 // me spread", "someone release", "instructions for contaminating", "a tutorial on lacing".
 export const ASKERS = [
   "to",
+  // Texting spellings: "how 2 make", "how do u get".
+  "2",
+  "u",
   "i",
   "we",
   "me",

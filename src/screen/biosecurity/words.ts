@@ -186,6 +186,10 @@ interface Compiled {
   readonly liveSeen: Uint32Array;
 }
 
+// Phrase groups found in one text are kept as bits in a few 32-bit words.
+const MAX_PHRASE_GROUPS = 128;
+const PHRASE_WORDS = MAX_PHRASE_GROUPS / 32;
+
 // Numbers the phrase walks (`Words.findPhrases`, each run once and to its end), for `liveSeen`.
 let phraseWalks = 0;
 
@@ -216,7 +220,9 @@ export class TermIndex {
   /** Registers phrases (one pattern per word); `Words.phrase` says whether any occurs. */
   phraseGroup(phrases: readonly (readonly string[])[]): PhraseGroupId {
     const group = this.groupStarts.length;
-    if (group >= 31) throw new Error("TermIndex: at most 31 phrase groups");
+    if (group >= MAX_PHRASE_GROUPS) {
+      throw new Error(`TermIndex: at most ${MAX_PHRASE_GROUPS} phrase groups`);
+    }
     const firsts: string[] = [];
     for (const phrase of phrases) {
       if (phrase.length === 0) continue;
@@ -450,7 +456,7 @@ class Kept {
  * whether phrases occur. Every question is answered in time linear in the kept words.
  */
 export class Words {
-  private phrasesFound: number | undefined;
+  private phrasesFound: Uint32Array | undefined;
 
   constructor(
     private readonly compiled: Compiled,
@@ -501,7 +507,7 @@ export class Words {
     const starts = this.compiled.groupStarts[group];
     if (starts === undefined || !this.any(starts)) return false;
     this.phrasesFound ??= this.findPhrases();
-    return ((this.phrasesFound >>> group) & 1) === 1;
+    return hasBit(this.phrasesFound, 0, group);
   }
 
   /** The positions of the words in `list` (for tests and diagnostics). */
@@ -513,8 +519,8 @@ export class Words {
 
   // One walk: at each word that can start a phrase, try those phrases. A phrase's words are all
   // kept (each is in its one-pattern list), so they are consecutive kept words.
-  private findPhrases(): number {
-    let found = 0;
+  private findPhrases(): Uint32Array {
+    const found = new Uint32Array(PHRASE_WORDS);
     phraseWalks = (phraseWalks + 1) >>> 0;
     if (phraseWalks === 0) {
       this.compiled.liveSeen.fill(0);
@@ -526,14 +532,14 @@ export class Words {
       const starts = this.liveStarts(states[k] as number, walk);
       if (starts === undefined) continue;
       for (const { group, elements } of starts) {
-        if (((found >>> group) & 1) === 1) continue;
+        if (hasBit(found, 0, group)) continue;
         let ok = k + elements.length <= size;
         for (let e = 1; e < elements.length && ok; e += 1) {
           ok =
             positions[k + e] === (positions[k] as number) + e &&
             this.in(k + e, elements[e] as ListId);
         }
-        if (ok) found |= 1 << group;
+        if (ok) setBit(found, group, 0);
       }
     }
     return found;
