@@ -220,3 +220,36 @@ export function codeStrings(code: string): CodeStrings {
   closeRun();
   return { literals, lists };
 }
+
+// Words a one-liner that only prints string literals is made of, besides the literals.
+const PRINT_WORDS = new Set([
+  ...["print", "puts", "say", "echo", "printf", "println", "writeln", "console.log", "BEGIN"],
+  ...["process.stdout.write", "sys.stdout.write", "import", "sys", "use", "strict", "warnings"],
+  ...["System.out.println", "io.write", "end", "flush", "True", "file"],
+]);
+
+/**
+ * What a one-liner prints when it does nothing but print string literals
+ * (`print("…")`, `console.log('…')`, `BEGIN { print "…" }`): the literals, one per line. Null
+ * when the code does anything else, whose output the precheck cannot know.
+ */
+export function printedLiterals(code: string): string | null {
+  const { literals } = codeStrings(code);
+  if (literals.length === 0) return null;
+  let rest = "";
+  let i = 0;
+  while (i < code.length) {
+    const quote = code[i] as string;
+    if (quote !== "'" && quote !== '"' && quote !== "`") {
+      rest += quote;
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < code.length && code[j] !== quote) j += code[j] === "\\" ? 2 : 1;
+    rest += " ";
+    i = j + 1;
+  }
+  const words = rest.match(/[A-Za-z_][A-Za-z0-9_.]*/g) ?? [];
+  return words.every((word) => PRINT_WORDS.has(word)) ? literals.join("\n") : null;
+}
