@@ -7,6 +7,7 @@ import {
   isBlockDevice,
   isEssentialFile,
   isProgramDirectoryContents,
+  isSystemContents,
 } from "./targets.js";
 import { deviceWriteRule } from "./device-writes.js";
 import { destroysAccounts } from "./account-files.js";
@@ -28,6 +29,12 @@ export function catastrophicRule(
   if (destroysEssentialFile(name, args)) return REASONS.essential;
   if (removesCorePackage(name, args)) return REASONS.corePackage;
   if (destroysAccounts(name, args)) return REASONS.accounts;
+  const removesSources = archiveRemovesSources(name, args, doomed);
+  if (removesSources !== null) return removesSources;
+  const elsewhere = syncOrTrashRule(name, args, doomed);
+  if (elsewhere !== null) return elsewhere;
+  const firmware = diskToolRule(name, args);
+  if (firmware !== null) return firmware;
   if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
     const recursive =
@@ -44,6 +51,15 @@ export function catastrophicRule(
       (tool === "rm" && rest.some((a) => /^-[a-zA-Z]{0,4}[rR]/.test(a) && !a.startsWith("--")));
     const operands = rest.filter((a) => !a.startsWith("-"));
     return recursive && anyDoomed(operands, doomed) ? REASONS.delete : null;
+  }
+  if (name === "wipe" && args.some((a) => /^-[a-zA-Z]{0,6}r/.test(a))) {
+    // wipe(1) -r securely deletes a whole tree: the recursive delete, unrecoverable.
+    return anyDoomed(
+      args.filter((a) => !a.startsWith("-")),
+      doomed,
+    )
+      ? REASONS.delete
+      : null;
   }
   if (name === "rimraf") {
     // rimraf is `rm -rf` as a program: every operand is removed recursively.
@@ -92,7 +108,11 @@ export function catastrophicRule(
       shortWithValue: "tS",
       longWithValue: ["target-directory", "suffix"],
     });
-    const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
+    // -t DIR / --target-directory=DIR names the destination: every operand is a source.
+    const targeted =
+      longValue(args, "target-directory") !== null ||
+      args.some((a) => /^-[a-zA-Z]{0,4}t/.test(a) && !a.startsWith("--"));
+    const sources = targeted ? operands : operands.slice(0, -1);
     if (anyDoomed(sources, doomed)) return REASONS.move;
     // `mv image.img /dev/sda` onto an existing device node writes through it.
     return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
@@ -166,7 +186,8 @@ export function catastrophicRule(
     name === "mkswap" ||
     name === "mkntfs" ||
     name === "mkdosfs" ||
-    name === "newfs"
+    name === "newfs" ||
+    name.startsWith("newfs_")
   ) {
     return args.some((a) => isBlockDevice(a)) || formatsUnknownTarget(name, args)
       ? REASONS.mkfs
@@ -238,15 +259,23 @@ const NOTHING = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"
  * so only an empty source counts there.
  */
 function destroysEssentialFile(name: string, args: readonly string[]): boolean {
-  if (REMOVERS.has(name)) return args.some((a) => !a.startsWith("-") && isEssentialFile(a));
+  if (REMOVERS.has(name))
+    return args.some((a) => !a.startsWith("-") && (isEssentialFile(a) || isSystemContents(a)));
   if (name !== "cp" && name !== "mv" && name !== "ln" && name !== "install") return false;
   const operands = args.filter((a) => !a.startsWith("-"));
   if (operands.length < 2) return false;
   const destination = operands[operands.length - 1] as string;
   const sources = operands.slice(0, -1);
   if (name === "mv" && sources.some(isEssentialFile)) return true;
-  return sources.some((s) => NOTHING.has(s)) && isEssentialFile(destination);
+  // `ln -sf /bin/false /bin/sh`: a program that does nothing stands in for the shell or sudo.
+  const nothing = (s: string): boolean =>
+    NOTHING.has(s) || (s.includes("/") && DO_NOTHING_PROGRAMS.has(s.slice(s.lastIndexOf("/") + 1)));
+  return sources.some(nothing) && isEssentialFile(destination);
 }
+
+// Programs that do nothing (or refuse every login): linked or copied over the system shell,
+// sudo or login, nothing can be run or become root again.
+const DO_NOTHING_PROGRAMS = new Set(["false", "true", "nologin"]);
 
 /**
  * cmd.exe and PowerShell spellings of the same classes: `format C:`, `rd /s /q C:\`,
@@ -262,7 +291,11 @@ function windowsRule(
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
   // PowerShell accepts any prefix of -Recurse.
   const psRecursive = args.some((a) => /^-r(?:e(?:c(?:u(?:r(?:s(?:e)?)?)?)?)?)?$/i.test(a));
-  const targets = args.filter((a) => !isSwitch(a) && !a.startsWith("-"));
+  // An unquoted `C:\Windows` reaches the precheck as `C:Windows` (the shell drops the
+  // backslash): the drive's root path it stood for.
+  const targets = args
+    .filter((a) => !isSwitch(a) && !a.startsWith("-"))
+    .map((a) => (/^[a-z]:[^\\/]/i.test(a) ? `${a.slice(0, 2)}/${a.slice(2)}` : a));
   return (cmdRecursive || psRecursive) && anyDoomed(targets, doomed) ? REASONS.delete : null;
 }
 
@@ -407,4 +440,145 @@ function volumeRule(name: string, args: readonly string[]): string | null {
   }
   if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
   return null;
+}
+
+/**
+ * Archivers told to delete what they archive: `tar --remove-files`, `zip -rm`, `7z a -sdel`,
+ * `rar m`, and `rsync --remove-source-files`. Aimed at the root, a home or a system tree, the
+ * tree is gone once the archive (often /dev/null) is written.
+ */
+function archiveRemovesSources(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "tar" || name === "bsdtar" || name === "gtar") {
+    if (!args.includes("--remove-files")) return null;
+    const operands: string[] = [];
+    for (let k = 0; k < args.length; k++) {
+      const arg = args[k] as string;
+      // The values of -f (the archive) and -C (a directory to start from) are not inputs.
+      if (["-f", "--file", "-C", "--directory", "-T", "--files-from", "-X"].includes(arg)) {
+        const value = args[k + 1] ?? "";
+        if (arg === "-C" || arg === "--directory") operands.push(`${value}/.`);
+        k++;
+      } else if (/^-[a-zA-Z]{0,8}f$/.test(arg) && !arg.startsWith("--")) k++;
+      else if (!arg.startsWith("-")) operands.push(arg);
+    }
+    // With -C DIR the inputs are read inside DIR: `-C / etc` removes /etc.
+    const directory = operands.find((o) => o.endsWith("/.") && doomed(o.slice(0, -2)) !== null);
+    if (directory !== undefined) return REASONS.delete;
+    return anyDoomed(operands, doomed) ? REASONS.delete : null;
+  }
+  if (name === "zip") {
+    const flags = permutedFlags(args, 0, { shortWithValue: "bnPtx", longWithValue: ["exclude"] });
+    const moves = flags.short.includes("m") || flags.long.includes("move");
+    const recursive = /[rR]/.test(flags.short) || flags.long.includes("recurse-paths");
+    return moves && recursive && anyDoomed(flags.operands.slice(1), doomed) ? REASONS.delete : null;
+  }
+  if (name === "7z" || name === "7za" || name === "7zz" || name === "7zr") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    return args.includes("-sdel") && operands[0] === "a" && anyDoomed(operands.slice(2), doomed)
+      ? REASONS.delete
+      : null;
+  }
+  if (name === "rar") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    const moves = operands[0] === "m" || operands[0] === "mf" || args.includes("-df");
+    return moves && anyDoomed(operands.slice(2), doomed) ? REASONS.delete : null;
+  }
+  if (name === "rsync" && args.includes("--remove-source-files")) {
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "eTfB",
+      longWithValue: ["rsh", "exclude", "include", "filter", "temp-dir", "files-from"],
+    });
+    return anyDoomed(flags.operands.slice(0, -1), doomed) ? REASONS.delete : null;
+  }
+  return null;
+}
+
+/**
+ * rclone's purge and delete of a local tree, and its sync onto one (a destination made to match
+ * its source); trash tools that move a whole system or home away in one go.
+ */
+function syncOrTrashRule(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "rclone") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    const verb = operands[0] ?? "";
+    if (verb === "purge" || verb === "delete")
+      return anyDoomed(operands.slice(1), doomed) ? REASONS.delete : null;
+    if (verb === "sync" && operands.length >= 3)
+      return doomed(operands[operands.length - 1] as string) !== null ? REASONS.delete : null;
+    return null;
+  }
+  const trash =
+    TRASHERS.has(name) ||
+    (name === "gio" && args[0] === "trash") ||
+    (name === "kioclient" && args[0] === "move" && (args[args.length - 1] ?? "") === "trash:/");
+  if (!trash) return null;
+  const operands = args.filter((a) => !a.startsWith("-") && a !== "trash" && a !== "move");
+  return anyDoomed(operands, doomed) ? REASONS.move : null;
+}
+
+const TRASHERS = new Set(["trash-put", "trash", "rmtrash", "gtrash", "trash-cli", "kioclient5"]);
+
+// PhysicalDrive and volume device paths of Windows, as a Unix shell passes them on.
+const WINDOWS_DEVICE = /^(?:\\{1,2}|\/\/)\.[\\/]?(?:physicaldrive[0-9]{1,3}|[a-z]:)$/i;
+
+/**
+ * Disks and firmware destroyed by tools the device table does not cover: nwipe's autonuke of
+ * every disk, macOS's APFS and CoreStorage deletes and `gpt destroy`, `asr --erase`, NVMe
+ * namespace deletes, flashrom erasing or writing the machine's own firmware, PowerShell's disk
+ * cmdlets, and dd onto a Windows physical drive.
+ */
+function diskToolRule(name: string, args: readonly string[]): string | null {
+  const lower = args.map((a) => a.toLowerCase());
+  switch (name) {
+    case "nwipe":
+      return args.includes("--autonuke") || args.some(isBlockDevice) ? REASONS.wipe : null;
+    case "diskutil": {
+      const verb = lower[0] ?? "";
+      const sub = lower[1] ?? "";
+      const family = ["apfs", "cs", "corestorage", "ar", "appleraid"].includes(verb);
+      return family &&
+        ["deletecontainer", "deletevolume", "erasevolume", "delete", "deletelvg"].includes(sub)
+        ? REASONS.wipe
+        : null;
+    }
+    case "gpt":
+      return lower.includes("destroy") ? REASONS.wipe : null;
+    case "asr":
+      return lower.includes("restore") && lower.includes("--erase") ? REASONS.wipe : null;
+    case "nvme":
+      return ["ns-delete", "delete-ns", "write-zeroes"].includes(lower[0] ?? "")
+        ? REASONS.wipe
+        : null;
+    case "flashrom": {
+      // The internal programmer is the running machine's own firmware chip.
+      const internal =
+        args.some(
+          (a, k) => a.startsWith("internal") && /^-p$|^--programmer$/.test(args[k - 1] ?? ""),
+        ) || args.some((a) => /^(?:-p|--programmer=)internal/.test(a));
+      const writes = args.some(
+        (a) => /^-[a-zA-Z]{0,4}[wE]$/.test(a) || a === "--write" || a === "--erase",
+      );
+      return internal && writes ? REASONS.wipe : null;
+    }
+    case "format-volume":
+    case "clear-disk":
+    case "remove-partition":
+      if (name === "clear-disk" && !lower.some((a) => a.startsWith("-removedata"))) return null;
+      return REASONS.wipe;
+    case "dd":
+    case "dcfldd":
+      return args.some((a) => a.startsWith("of=") && WINDOWS_DEVICE.test(a.slice(3)))
+        ? REASONS.dd
+        : null;
+    default:
+      return null;
+  }
 }
