@@ -1897,7 +1897,7 @@ function isLiteralField(word: Word): boolean {
 }
 
 // `${NAME:-`, `${NAME=`, `${NAME+`, `${NAME[`: a parameter expansion that can supply a value.
-const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
+const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[|:0?:|%)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
 /** What dirname(1) prints for a path: "/usr/bin" → "/usr", "/etc" → "/", "name" → ".". */

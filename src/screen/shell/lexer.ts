@@ -195,10 +195,13 @@ class Lexer {
       } else if (c === "<" || c === ">" || c === "&") {
         this.redirect();
       } else if (c === "'") {
+        this.braceTrailingVariable();
         this.singleQuoted();
       } else if (c === '"') {
+        this.braceTrailingVariable();
         this.i++;
         this.doubleQuoted();
+        this.braceTrailingVariable();
       } else if (c === "$") {
         this.dollar(false);
       } else if (c === "`") {
@@ -226,6 +229,20 @@ class Lexer {
 
   private startWord(): void {
     this.inWord = true;
+  }
+
+  /**
+   * Quote removal must not join a variable's name to the text after it: in `$a"m"` the name is
+   * `a`, so the word is kept as `${a}m`, not `$am`. Looks back at most one name's length.
+   */
+  private braceTrailingVariable(): void {
+    const text = this.literal;
+    let k = text.length;
+    while (k > 0 && text.length - k < 64 && /[A-Za-z0-9_]/.test(text[k - 1] as string)) k--;
+    if (k === text.length || k === 0 || text[k - 1] !== "$") return;
+    if (!/[A-Za-z_]/.test(text[k] as string)) return;
+    // An escaped dollar (`\$a`) is literal text, which the lexer has already unescaped.
+    this.literal = `${text.slice(0, k - 1)}\${${text.slice(k)}}`;
   }
 
   /** A nested script's output joins the word after the literal text that came before it. */
