@@ -37,6 +37,29 @@ describe("quote removal and parameter operators do not hide a name or a path", (
   });
 });
 
+describe("options and targets that arrive through a runner's inputs", () => {
+  test("parallel's numbered inputs, several inputs per job, and ssh options after the host", () => {
+    for (const c of [
+      "parallel rm {2} {1} ::: ~ ::: -rf",
+      "parallel chmod {1} {2} {3} ::: -R ::: 777 ::: /",
+      "parallel -X rm ::: -r -f /etc",
+      "parallel -N3 rm ::: -rf -- /",
+      "parallel --xargs chown ::: -R ::: nobody ::: /",
+      "ssh web1 -t 'rm -rf ~/'",
+      "ssh -p 2222 host -o BatchMode=yes rm -rf /",
+    ])
+      blocked(c);
+    for (const c of [
+      "parallel rm {2} {1} ::: ./a ::: -f",
+      "parallel -X rm ::: -f a.txt b.txt",
+      "parallel gzip {1} ::: *.log",
+      "ssh web1 -t 'htop'",
+      "ssh host -L 8080:localhost:80 -N",
+    ])
+      allowed(c);
+  });
+});
+
 describe("strings joined or formatted inside interpreter code", () => {
   test("+, ., % and .format build the command a shell call runs", () => {
     for (const c of [

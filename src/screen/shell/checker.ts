@@ -1055,8 +1055,10 @@ export class Checker {
     }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
-      const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
-      const remote = args.slice(args[at + 1] === "--" ? at + 2 : at + 1);
+      const table = { shortWithValue: "bcDEeFIiJLlmOopQRSWw" };
+      const at = firstOperand(args, 0, table);
+      // OpenSSH reads options after the destination too: `ssh HOST -t CMD`.
+      const remote = args.slice(firstOperand(args, at + 1, table));
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
     if (name === "sg") {
@@ -1604,6 +1606,8 @@ export class Checker {
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
     const replace = parallelReplacement(head);
+    const combined = this.checkParallelCombined(call, depth);
+    if (combined !== null) return combined;
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
       // parallel hands each input to a shell as one quoted argument of the command, after
       // joining the command's own words with blanks; -q and versions differ on quoting, so
@@ -1622,6 +1626,48 @@ export class Checker {
       }
     }
     return null;
+  }
+
+  /**
+   * Jobs whose words come from more than one input: `{1}`, `{2}`… take one input of each
+   * `:::` source in turn (every combination is run), and -X, -m, --xargs or -N/-n put several
+   * inputs on one command line. An option can arrive that way (`rm {2} {1} ::: / ::: -rf`).
+   */
+  private checkParallelCombined(call: ParallelCall, depth: number): string | null {
+    const { args, head, command, separator } = call;
+    if (separator < 0 || command.length === 0) return null;
+    const sources: string[][] = [];
+    for (const arg of args.slice(separator)) {
+      if (arg === ":::" || arg === ":::+") sources.push([]);
+      else if (arg === "::::" || arg === "::::+") return null;
+      else sources[sources.length - 1]?.push(arg);
+    }
+    const numbered = command.some((a) => /\{[1-9]\}/.test(a));
+    if (numbered && sources.length > 1) {
+      // Every combination, as parallel makes them, bounded by the fan-out.
+      let rows: string[][] = [[]];
+      for (const source of sources) {
+        const next: string[][] = [];
+        for (const row of rows)
+          for (const value of source.slice(0, MAX_FAN_OUT)) {
+            if (next.length < MAX_FAN_OUT) next.push([...row, value]);
+          }
+        rows = next;
+      }
+      for (const row of rows) {
+        const line = command
+          .map((a) => a.replace(/\{([1-9])\}/g, (_m, n: string) => row[Number(n) - 1] ?? ""))
+          .join(" ");
+        const reason = this.checkString(line, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
+    const several = head.some(
+      (a) => ["-X", "-m", "--xargs"].includes(a) || /^-[Nn][0-9]{0,4}$|^--max-args/.test(a),
+    );
+    if (!several) return null;
+    const all = sources.flat().slice(0, MAX_FAN_OUT);
+    return this.checkString([...command, ...all].join(" "), depth + 1);
   }
 
   private checkFind(args: readonly string[], depth: number): string | null {
