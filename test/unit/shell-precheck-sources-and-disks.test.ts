@@ -137,7 +137,71 @@ describe("the working directory and the home directory reached by name", () => {
   });
 });
 
+describe("every file of a tree, reached by fd or emptied by find", () => {
+  test("fd with a match-all pattern over a system tree or home, and find -exec overwriting", () => {
+    for (const c of [
+      "fd . / -x rm -rf",
+      "fd -H '' ~ -X rm -f",
+      "fdfind ^ /etc --exec-batch shred -u",
+      "fd . --search-path /usr -x chmod 000",
+      "find / -type f -exec cp /dev/null {} \\;",
+      "find ~ -type f -exec dd if=/dev/zero of={} bs=4k count=1 \\;",
+    ])
+      blocked(c);
+    for (const c of [
+      "fd . ./build -x rm -rf",
+      "fd -e pyc . / -x rm",
+      "fd '\\.log$' / -x rm",
+      "fd . / -x wc -l",
+      "find . -type f -exec cp /dev/null {} \\;",
+      "find / -name '*.tmp' -exec cp /dev/null {} \\;",
+    ])
+      allowed(c);
+  });
+});
+
+describe("sudo and su stripped of what makes them work", () => {
+  test("a mode without the set-user-ID bit, or an owner other than root", () => {
+    for (const c of [
+      "chmod 755 /usr/bin/sudo",
+      "chmod u-s /bin/su",
+      "chmod -s /usr/bin/sudo",
+      "chmod 0755 /usr/bin/sudo",
+      "chown nobody /usr/bin/sudo",
+      "chown alice:alice /bin/su",
+    ])
+      blocked(c);
+    for (const c of [
+      "chmod 4755 /usr/bin/sudo",
+      "chmod u+s /usr/bin/sudo",
+      "chown root:root /usr/bin/sudo",
+      "chmod 755 /usr/local/bin/mytool",
+      "chown alice ./sudo",
+    ])
+      allowed(c);
+  });
+});
+
 describe("disks and firmware destroyed by other tools", () => {
+  test("diskpart told to clean, devices listed by ls, dd onto a device of unknown name", () => {
+    for (const c of [
+      "echo clean | diskpart",
+      "printf 'select disk 1\\nclean all\\n' | diskpart",
+      "ls /dev/nvme*n1 | xargs -n1 wipefs -a",
+      "for d in $(lsblk -dno NAME); do dd if=/dev/urandom of=/dev/$d bs=1M; done",
+      "dd if=/dev/zero of=/dev/${TARGET} bs=1M",
+    ])
+      blocked(c);
+    for (const c of [
+      "echo 'list disk' | diskpart",
+      "ls /dev/sd* | xargs -n1 lsblk",
+      "ls /dev/nvme0n1",
+      "dd if=/dev/$DEV of=backup.img",
+      "dd if=image.iso of=./copy.iso",
+    ])
+      allowed(c);
+  });
+
   test("nwipe, macOS volume tools, NVMe namespaces, flashrom, PowerShell disk cmdlets", () => {
     for (const c of [
       "nwipe --autonuke --nogui",

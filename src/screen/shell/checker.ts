@@ -688,7 +688,9 @@ export class Checker {
       const names =
         name === "ls" && paths.length === 0 && flags.every((f) => /^-[1aA]{1,3}$/.test(f));
       if (names) return { text: "*" };
-      return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
+      // Device nodes are files, not directories: `ls /dev/sd*` prints their paths.
+      const devices = paths.length > 0 && paths.every((p) => isBlockDevice(p));
+      return (lists || devices) && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
     if (name === "dirname") {
       // `rm -rf "$(dirname /etc)"` removes the root: the parent of each operand, as GNU prints it.
@@ -960,6 +962,7 @@ export class Checker {
     // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
     if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
+    if (name === "fd" || name === "fdfind") return this.checkFd(args);
     const run = containerRun(name, args);
     if (run !== null) return this.checkContainerRun(run, stdin, depth);
     const inContainer = this.containerCommand(name, args);
@@ -1089,6 +1092,18 @@ export class Checker {
     }
     if (name === "sed") return this.checkSed(args, depth);
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
+    if (name === "diskpart") {
+      // diskpart's `clean` (and `clean all`) erases the selected disk's partition table: a
+      // script read from stdin, or from a /s file written on this line.
+      const file = args.findIndex((a) => a.toLowerCase() === "/s");
+      const script =
+        file >= 0
+          ? this.writtenFile(args[file + 1])
+          : stdin !== null && "text" in stdin
+            ? stdin.text
+            : undefined;
+      if (script !== undefined && /(?:^|\n)[ \t]{0,8}clean\b/i.test(script)) return REASONS.wipe;
+    }
     if (PARTITION_EDITORS.has(name)) {
       // With no input given here the editor reads the terminal or the agent's own stdin: what
       // it will be told to do is unknown, so it is judged like an unread file.
@@ -1670,6 +1685,42 @@ export class Checker {
     return this.checkString([...command, ...all].join(" "), depth + 1);
   }
 
+  /**
+   * fd [OPTIONS] [PATTERN] [PATH…] -x|-X CMD…: with a pattern that matches every name (`.`,
+   * `^`, `''`) and nothing narrowing it, the command runs on every entry of the paths, like
+   * `find PATH -exec`. The command itself is also checked with the paths as its operands.
+   */
+  private checkFd(args: readonly string[]): string | null {
+    const at = args.findIndex((a) => FD_EXEC.has(a));
+    if (at < 0) return null;
+    const command = args.slice(at + 1);
+    const positionals: string[] = [];
+    const searched: string[] = [];
+    let narrowed = false;
+    for (let k = 0; k < at; k++) {
+      const arg = args[k] as string;
+      if (FD_NARROWING.has(arg)) {
+        narrowed = true;
+        k++;
+      } else if (arg === "--search-path" || arg === "--base-directory") {
+        searched.push(args[k + 1] ?? "");
+        k++;
+      } else if (FD_WITH_VALUE.has(arg)) k++;
+      else if (arg.startsWith("--") && arg.includes("="))
+        narrowed ||= !arg.startsWith("--max-depth");
+      else if (!arg.startsWith("-")) positionals.push(arg);
+    }
+    const pattern = positionals[0];
+    const paths = [...positionals.slice(1), ...searched];
+    if (narrowed || pattern === undefined || !FD_MATCH_ALL.has(pattern)) return null;
+    const doomed = paths.some((path) => this.doomed(path) !== null);
+    if (!doomed) return null;
+    const program = wrappedProgram(command);
+    if (WALK_DELETERS.has(program)) return REASONS.delete;
+    if (PERMISSION_PROGRAMS.has(program)) return REASONS.permissions;
+    return null;
+  }
+
   private checkFind(args: readonly string[], depth: number): string | null {
     // With no start path find walks ".": the working directory a cd may have made known.
     const named = findStartPaths(args);
@@ -1687,6 +1738,7 @@ export class Checker {
     // Every file under a whole system tree re-permissioned is a recursive chmod of it.
     if (doomed && !filtered && runs.some((program) => PERMISSION_PROGRAMS.has(program)))
       return REASONS.permissions;
+    if (doomed && !filtered && emptiesEachFile(args, execs)) return REASONS.delete;
     for (let i = 0; i < args.length; i++) {
       if (!execs.includes(args[i] as string)) continue;
       let end = i + 1;
@@ -1824,6 +1876,40 @@ const PASS_THROUGH: Readonly<Record<string, string>> = {
 };
 // Interpreter code that reads its standard input.
 const READS_STDIN_CODE = /stdin|readlines|\binput\(|\bgets\b|\bcat\b/;
+
+/**
+ * `-exec cp /dev/null {} \;`, `-exec dd if=/dev/zero of={} \;`, `-exec tee {} < /dev/null`:
+ * each file find visits is overwritten with nothing, as final as deleting it.
+ */
+function emptiesEachFile(args: readonly string[], execs: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    if (!execs.includes(args[i] as string)) continue;
+    const program = programName(args[i + 1] ?? "");
+    const rest = args.slice(i + 2, i + 12);
+    const end = rest.findIndex((a) => a === ";" || a === "+");
+    const words = end < 0 ? rest : rest.slice(0, end);
+    if (program === "cp" || program === "install") {
+      const operands = words.filter((a) => !a.startsWith("-"));
+      if (operands.some((a) => EMPTY_SOURCES.has(a)) && operands[operands.length - 1] === "{}")
+        return true;
+    }
+    if (program === "dd" && words.includes("of={}")) return true;
+  }
+  return false;
+}
+
+const FD_EXEC = new Set(["-x", "-X", "--exec", "--exec-batch"]);
+// fd options that narrow what is matched, and other options that take a value.
+const FD_NARROWING = new Set([
+  ...["-e", "--extension", "-g", "--glob", "-E", "--exclude", "-S", "--size"],
+  ...["--changed-within", "--changed-before", "-o", "--owner"],
+]);
+const FD_WITH_VALUE = new Set([
+  ...["-t", "--type", "-d", "--max-depth", "--min-depth", "--exact-depth", "-j", "--threads"],
+  ...["--color", "-c", "--path-separator"],
+]);
+const FD_MATCH_ALL = new Set([".", "^", "", ".*", "^.*"]);
+const EMPTY_SOURCES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
 
 /** What basename prints for a path: its last segment, or "/" for the root. */
 function baseName(path: string): string {

@@ -236,7 +236,7 @@ const STDIN_READERS_LIST = [
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
   ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
   ...["at", "batch", "mapfile", "readarray", "make", "tee"],
-  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
+  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted", "diskpart"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.

@@ -162,6 +162,14 @@ export function catastrophicRule(
     const targets = referenced || dashMode !== undefined ? flags.operands : flags.operands.slice(1);
     if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
     const mode = dashMode ?? flags.operands[0] ?? "";
+    // `chmod 755 /usr/bin/sudo`, `chmod u-s /bin/su`, `chown nobody /usr/bin/sudo`: sudo and su
+    // work only setuid root, and nothing else can give root back.
+    const setuidTargets = targets.filter(isSetuidEssential);
+    if (setuidTargets.length > 0) {
+      if (name === "chmod" && clearsSetuid(mode)) return REASONS.permissions;
+      if (name === "chown" && !referenced && !/^(?:root|0)(?:[:.]|$)/.test(mode))
+        return REASONS.permissions;
+    }
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
     if (name === "chmod" && locksOthersOut(mode) && anyRoot(targets, doomed))
       return REASONS.permissions;
@@ -194,7 +202,13 @@ export function catastrophicRule(
       : null;
   }
   if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
-    return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
+    // A device node whose name is unknown (`of=/dev/$DISK`, `of=/dev/$(lsblk …)`) is a disk:
+    // nothing else under /dev is written by name from a variable.
+    return args.some(
+      (a) => a.startsWith("of=") && (isBlockDevice(a.slice(3)) || UNKNOWN_DEVICE.test(a.slice(3))),
+    )
+      ? REASONS.dd
+      : null;
   }
   if (!DEVICE_PROGRAMS.has(name) || !args.some((a) => isBlockDevice(a))) return null;
   switch (name) {
@@ -348,6 +362,25 @@ function locksOthersOut(mode: string): boolean {
   });
 }
 
+const SETUID_ESSENTIALS = new Set(["sudo", "su", "doas", "pkexec"]);
+
+function isSetuidEssential(path: string): boolean {
+  return isEssentialFile(path) && SETUID_ESSENTIALS.has(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/** A chmod mode that leaves a file without its set-user-ID bit: `755`, `0755`, `u-s`, `=rx`. */
+function clearsSetuid(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode))
+    return mode.length < 4 || (parseInt(mode[0] as string, 8) & 4) === 0;
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]{0,4})([-=])([rwxXst]{0,6})$/.exec(clause);
+    if (match === null) return false;
+    const [, who = "", op, perms = ""] = match;
+    const user = who === "" || who.includes("u") || who.includes("a");
+    return user && (op === "-" ? perms.includes("s") : !perms.includes("s"));
+  });
+}
+
 /** A mode that leaves no execute bit for anyone: `-x`, `a-x`, `=rw`, `644`, `000`. */
 function removesAllExecute(mode: string): boolean {
   if (/^[0-7]{1,4}$/.test(mode)) return (parseInt(mode, 8) & 0o111) === 0;
@@ -380,6 +413,7 @@ function sgdiskDestroys(args: readonly string[]): boolean {
 // A word the precheck could not evaluate at all: a lone variable ("$DEV", "${1}") or a
 // substitution's unknown output.
 const UNKNOWN_WORD = /^\$\{?[A-Za-z0-9_@*]{1,64}\}?$|^\u{fffc}$/u;
+const UNKNOWN_DEVICE = /^\/dev\/(?:\$\{?[A-Za-z_][A-Za-z0-9_]{0,63}\}?|\u{fffc})$/u;
 // Flags of mkfs programs that take no value, so the word after them is still an operand.
 const MKFS_BARE_FLAGS = new Set(["-f", "-q", "-v", "-V", "--force", "--quiet", "--verbose"]);
 

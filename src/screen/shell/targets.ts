@@ -458,7 +458,8 @@ export function isBlockDevice(path: string): boolean {
   // after a disk's stem ("/dev/sd$X", "/dev/nvme${N}n1"): whatever it holds, the node is a disk.
   // Placeholder letters in upper case ("/dev/sdX") name a disk to whoever runs the command.
   const stem = name.replace(/[*?]/g, "a").replace(/\[[^\]]{0,16}\]/g, "a");
-  const stems = [name, stem, stem.toLowerCase()];
+  // A digit in the glob's place too: `/dev/nvme*n1`, `/dev/mmcblk?`.
+  const stems = [name, stem, stem.toLowerCase(), name.replace(/[*?]/g, "0")];
   if (name.includes("$")) {
     // A letter where the device letter goes, a digit where its number goes.
     for (const filler of ["a", "0"]) stems.push(stem.replace(VARIABLE_IN_NAME, filler));
