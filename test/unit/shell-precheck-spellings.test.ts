@@ -100,6 +100,34 @@ describe("endless loops whose background jobs never throttle them", () => {
   });
 });
 
+describe("account databases emptied in place, and more deleters and remote runners", () => {
+  test("sed -i deleting every line or the root line; shx, del-cli, salt and fabric", () => {
+    for (const c of [
+      "sed -i d /etc/shadow",
+      "sed -i -e '1,$d' /etc/group",
+      "sed -i '/^root:/d' /etc/passwd",
+      "sudo sed -i.bak 's/^.*$//' /etc/passwd",
+      "npx shx rm -rf ~",
+      "shx rm -rf /usr",
+      "npx del-cli /etc",
+      "salt '*' cmd.run 'rm -rf /'",
+      "fab -H web1,web2 -- sudo rm -rf /",
+    ])
+      blocked(c);
+    for (const c of [
+      "sed -i '/^olduser:/d' /etc/passwd",
+      "sed -i 's/bash/zsh/' /etc/passwd",
+      "sed -n '1,$p' /etc/passwd",
+      "sed -i d ./notes.txt",
+      "shx rm -rf ./dist",
+      "npx del-cli 'build/**'",
+      "salt '*' cmd.run 'uptime'",
+      "fab -H web1 -- uptime",
+    ])
+      allowed(c);
+  });
+});
+
 describe("every root process, every package, every kernel", () => {
   test("pkill and killall selecting all of root's processes", () => {
     for (const c of ["pkill -u root", "pkill -9 -u 0", "killall -u root", "pkill --euid=root"])

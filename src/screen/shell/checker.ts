@@ -1090,7 +1090,10 @@ export class Checker {
       const program = args.includes("-f") ? null : args[at];
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
-    if (name === "sed") return this.checkSed(args, depth);
+    if (name === "sed") {
+      const reason = this.checkSed(args, depth);
+      if (reason !== null) return reason;
+    }
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
     if (name === "diskpart") {
       // diskpart's `clean` (and `clean all`) erases the selected disk's partition table: a

@@ -76,6 +76,15 @@ function commandStringOf(name: string, args: readonly string[]): string | null {
   if (name === "ansible") return valueOf(args, "-a") ?? valueOf(args, "--args");
   if (name === "scl" && (args[0] === "enable" || args[0] === "run")) return lastOperand(args);
   if (["pssh", "parallel-ssh", "pdsh", "clush"].includes(name)) return lastOperand(args);
+  // salt TARGET cmd.run 'CMD'; fabric's `fab -H HOST -- CMD` runs CMD on each host.
+  if (name === "salt") {
+    const at = args.findIndex((a) => a === "cmd.run" || a === "cmd.shell");
+    return at < 0 ? null : (args[at + 1] ?? null);
+  }
+  if (name === "fab") {
+    const dashes = args.indexOf("--");
+    return dashes < 0 ? null : args.slice(dashes + 1).join(" ");
+  }
   // hyperfine times each command string it is given, running it at least once.
   if (name === "hyperfine") return args.filter((a) => !a.startsWith("-")).join("\n") || null;
   return null;

@@ -156,6 +156,8 @@ export const WRAPPERS: Readonly<
   nsjail: { shortWithValue: "MCcHDNuUgGlLEmRBTPRst", longWithValue: ["config", "chroot", "user"] },
   // moreutils and other runners that start the rest of their line as a program.
   chronic: {},
+  // shx runs the ShellJS version of the command it names (`shx rm -rf DIR`).
+  shx: {},
   ifne: {},
   rlwrap: { shortWithValue: "bCDefFgHlOPqsSwz" },
   torify: {},

@@ -61,8 +61,8 @@ export function catastrophicRule(
       ? REASONS.delete
       : null;
   }
-  if (name === "rimraf") {
-    // rimraf is `rm -rf` as a program: every operand is removed recursively.
+  if (name === "rimraf" || name === "del-cli") {
+    // rimraf (and del-cli) is `rm -rf` as a program: every operand is removed recursively.
     return anyDoomed(
       args.filter((a) => !a.startsWith("-")),
       doomed,
