@@ -38,7 +38,7 @@ describe("quote removal and parameter operators do not hide a name or a path", (
 });
 
 describe("options and targets that arrive through a runner's inputs", () => {
-  test("parallel's numbered inputs, several inputs per job, and ssh options after the host", () => {
+  test("parallel's numbered inputs, several per job, ssh options, a subshell reading a pipe", () => {
     for (const c of [
       "parallel rm {2} {1} ::: ~ ::: -rf",
       "parallel chmod {1} {2} {3} ::: -R ::: 777 ::: /",
@@ -47,6 +47,8 @@ describe("options and targets that arrive through a runner's inputs", () => {
       "parallel --xargs chown ::: -R ::: nobody ::: /",
       "ssh web1 -t 'rm -rf ~/'",
       "ssh -p 2222 host -o BatchMode=yes rm -rf /",
+      'echo / | (read d; rm -rf "$d")',
+      "printf '%s\\n' ~ | ( read -r t ; rm -rf $t )",
     ])
       blocked(c);
     for (const c of [
@@ -55,6 +57,7 @@ describe("options and targets that arrive through a runner's inputs", () => {
       "parallel gzip {1} ::: *.log",
       "ssh web1 -t 'htop'",
       "ssh host -L 8080:localhost:80 -N",
+      'echo build | (read d; rm -rf "$d")',
     ])
       allowed(c);
   });
