@@ -75,7 +75,7 @@ function commandStringOf(name: string, args: readonly string[]): string | null {
     return valueOf(args, "-c") ?? (name === "gksu" ? (args[args.length - 1] ?? null) : null);
   if (name === "ansible") return valueOf(args, "-a") ?? valueOf(args, "--args");
   if (name === "scl" && (args[0] === "enable" || args[0] === "run")) return lastOperand(args);
-  if (["pssh", "parallel-ssh", "pdsh", "clush"].includes(name)) return lastOperand(args);
+  if (REMOTE_SHELLS.has(name)) return lastOperand(args);
   // salt TARGET cmd.run 'CMD'; fabric's `fab -H HOST -- CMD` runs CMD on each host.
   if (name === "salt") {
     const at = args.findIndex((a) => a === "cmd.run" || a === "cmd.shell");
@@ -89,6 +89,8 @@ function commandStringOf(name: string, args: readonly string[]): string | null {
   if (name === "hyperfine") return args.filter((a) => !a.startsWith("-")).join("\n") || null;
   return null;
 }
+
+const REMOTE_SHELLS = new Set(["pssh", "parallel-ssh", "pdsh", "clush"]);
 
 function lastOperand(args: readonly string[]): string | null {
   const last = args[args.length - 1];

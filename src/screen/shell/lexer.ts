@@ -195,13 +195,10 @@ class Lexer {
       } else if (c === "<" || c === ">" || c === "&") {
         this.redirect();
       } else if (c === "'") {
-        this.braceTrailingVariable();
         this.singleQuoted();
       } else if (c === '"') {
-        this.braceTrailingVariable();
         this.i++;
         this.doubleQuoted();
-        this.braceTrailingVariable();
       } else if (c === "$") {
         this.dollar(false);
       } else if (c === "`") {
@@ -229,20 +226,6 @@ class Lexer {
 
   private startWord(): void {
     this.inWord = true;
-  }
-
-  /**
-   * Quote removal must not join a variable's name to the text after it: in `$a"m"` the name is
-   * `a`, so the word is kept as `${a}m`, not `$am`. Looks back at most one name's length.
-   */
-  private braceTrailingVariable(): void {
-    const text = this.literal;
-    let k = text.length;
-    while (k > 0 && text.length - k < 64 && /[A-Za-z0-9_]/.test(text[k - 1] as string)) k--;
-    if (k === text.length || k === 0 || text[k - 1] !== "$") return;
-    if (!/[A-Za-z_]/.test(text[k] as string)) return;
-    // An escaped dollar (`\$a`) is literal text, which the lexer has already unescaped.
-    this.literal = `${text.slice(0, k - 1)}\${${text.slice(k)}}`;
   }
 
   /** A nested script's output joins the word after the literal text that came before it. */
@@ -489,6 +472,14 @@ class Lexer {
       let j = this.i + 1;
       if (j < src.length && NAME_START.test(src[j] as string)) {
         while (j < src.length && NAME_CHAR.test(src[j] as string)) j++;
+        // Quote removal must not join the name to the text after it: `$a"m"` names `a`, so
+        // the word is kept as `${a}m`, not `$am`.
+        const after = src[j];
+        if (after === '"' || after === "'" || after === "\\") {
+          this.literal += `\${${src.slice(this.i + 1, j)}}`;
+          this.i = j;
+          return;
+        }
       } else if (j < src.length && /[0-9@*#?$!-]/.test(src[j] as string)) {
         j++;
       }

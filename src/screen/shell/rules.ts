@@ -558,6 +558,10 @@ function syncOrTrashRule(
   return anyDoomed(operands, doomed) ? REASONS.move : null;
 }
 
+const DISK_TOOLS = new Set([
+  ...["nwipe", "diskutil", "gpt", "asr", "nvme", "flashrom", "format-volume", "clear-disk"],
+  ...["remove-partition", "dd", "dcfldd"],
+]);
 const TRASHERS = new Set(["trash-put", "trash", "rmtrash", "gtrash", "trash-cli", "kioclient5"]);
 
 // PhysicalDrive and volume device paths of Windows, as a Unix shell passes them on.
@@ -570,6 +574,7 @@ const WINDOWS_DEVICE = /^(?:\\{1,2}|\/\/)\.[\\/]?(?:physicaldrive[0-9]{1,3}|[a-z
  * cmdlets, and dd onto a Windows physical drive.
  */
 function diskToolRule(name: string, args: readonly string[]): string | null {
+  if (!DISK_TOOLS.has(name)) return null;
   const lower = args.map((a) => a.toLowerCase());
   switch (name) {
     case "nwipe":
