@@ -52,6 +52,8 @@ export function destroysAccounts(name: string, args: readonly string[]): boolean
       const target = flags.operands[flags.operands.length - 1] ?? "";
       return forced && flags.operands.length >= 2 && isAccountDatabase(target);
     }
+    case "sed":
+      return sedEmptiesAccounts(args);
     case "userdel":
     case "deluser":
       // Removing the root account leaves nobody able to administer the machine.
@@ -60,3 +62,29 @@ export function destroysAccounts(name: string, args: readonly string[]): boolean
       return false;
   }
 }
+
+/**
+ * `sed -i d /etc/passwd`, `sed -i '1,$d' /etc/shadow`, a substitution of every line by nothing,
+ * `sed -i '/^root/d' /etc/passwd`: an in-place edit that deletes every line, blanks every
+ * line, or deletes the root account's line. Deleting some other user's line is ordinary.
+ */
+function sedEmptiesAccounts(args: readonly string[]): boolean {
+  const inPlace = args.some((a) => /^-[a-zA-Z]{0,4}i/.test(a) || a.startsWith("--in-place"));
+  if (!inPlace || !args.some(isAccountDatabase)) return false;
+  const scripts: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (arg === "-e" || arg === "--expression") scripts.push(args[++k] ?? "");
+    else if (!arg.startsWith("-") && !isAccountDatabase(arg) && scripts.length === 0)
+      scripts.push(arg);
+  }
+  return scripts.some((script) =>
+    script.split(/[;\n]/).some((command) => WIPES_EVERY_LINE.has(command.replace(/\s/g, ""))),
+  );
+}
+
+// sed commands that delete or blank every line, or the root account's line.
+const WIPES_EVERY_LINE = new Set([
+  ...["d", "1,$d", ",$d", "0,$d", "s/.*//", "s/^.*$//", "s/.*//g", "/./d", "/.*/d", "/^/d"],
+  ...["/root/d", "/^root/d", "/^root:/d", "/root:/d", "1d"],
+]);

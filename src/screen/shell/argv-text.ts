@@ -9,6 +9,8 @@ export function changeDirectory(cwd: string | null, target: string | undefined):
   const here = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/.exec(target);
   if (here !== null) return normalDirectory(`${cwd ?? "."}${target.slice(here[0].length)}`);
   if (/^[/~]/.test(target) || target.startsWith("$HOME")) return normalDirectory(target);
+  // `cd ${HOME}`, `cd "${HOME}/"`: the braced spelling of the same place.
+  if (/^\$\{HOME\}(?=\/|$)/.test(target)) return normalDirectory(`~${target.slice(7)}`);
   // `cd "$DIR"/` with DIR empty or unset goes to the root: the worst place it can lead.
   const emptied = ifPrefixEmpty(target);
   if (emptied !== null) return normalDirectory(emptied);

@@ -11,6 +11,7 @@
 import { arrayAt, simpleCommands, type ArrayAssignment, type SimpleCommand } from "./commands.js";
 import {
   codeStrings,
+  printedLiterals,
   deletesTrees,
   readsArguments,
   writesDevice,
@@ -164,7 +165,10 @@ export class Checker {
   private doomed(target: string): string | null {
     if (this.cwd === null && this.binds === null && !target.includes("{"))
       return catastrophicTarget(target);
-    for (const expanded of expandBraces(target)) {
+    for (const braced of expandBraces(target)) {
+      // `$PWD`, `${PWD}` and `~+` name the working directory a cd made known.
+      const here = this.cwd === null ? null : /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/.exec(braced);
+      const expanded = here === null ? braced : `${this.cwd}${braced.slice(here[0].length)}`;
       const path =
         this.cwd !== null && !/^[/~$]/.test(expanded) ? `${this.cwd}/${expanded}` : expanded;
       // Inside a container only what is bound from the host can be the host's loss.
@@ -664,7 +668,7 @@ export class Checker {
     }
     if (
       (name === "base64" || name === "base32") &&
-      args.some((a) => a === "-d" || a === "--decode" || a === "-D")
+      args.some((a) => a === "--decode" || /^-[a-zA-Z]{0,4}[dD]/.test(a))
     ) {
       const data = stdin();
       if (data === null || !("text" in data) || name !== "base64") return data;
@@ -684,7 +688,9 @@ export class Checker {
       const names =
         name === "ls" && paths.length === 0 && flags.every((f) => /^-[1aA]{1,3}$/.test(f));
       if (names) return { text: "*" };
-      return lists && paths.length > 0 ? { text: paths.join("\n") } : null;
+      // Device nodes are files, not directories: `ls /dev/sd*` prints their paths.
+      const devices = paths.length > 0 && paths.every((p) => isBlockDevice(p));
+      return (lists || devices) && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
     if (name === "dirname") {
       // `rm -rf "$(dirname /etc)"` removes the root: the parent of each operand, as GNU prints it.
@@ -695,7 +701,131 @@ export class Checker {
       const paths = findStartPaths(args);
       return paths.length > 0 && !findFilters(args) ? { text: paths.join("\n"), walk: true } : null;
     }
+    if (name === "basename") {
+      // GNU basename prints "/" for the root itself.
+      const operand = args.find((a) => !a.startsWith("-"));
+      return operand === undefined ? null : { text: baseName(operand) };
+    }
+    if (name === "xxd" && args.some((a) => /^-[a-z]{0,4}r/.test(a))) {
+      // `xxd -r -p` turns a plain hex dump back into the bytes it stands for.
+      const data = stdin();
+      if (data === null || !("text" in data) || !args.some((a) => /^-[a-z]{0,4}p/.test(a)))
+        return data === null || !("text" in data) ? data : null;
+      const hex = data.text.slice(0, 1 << 20).replace(/[\s]/g, "");
+      return { text: Buffer.from(hex, "hex").toString("utf8") };
+    }
+    const printed = this.printedOutput(name, args, stdin);
+    if (printed !== undefined) return printed;
     return null;
+  }
+
+  /**
+   * What filters that keep (or only lightly reshape) their input print, and what one-liners
+   * that print string literals print: on the way into a shell, `grep`, `fold`, `awk '{print}'`,
+   * `sed 's|x|/|'`, `python -c 'print("…")'` hand on a command's text as surely as cat does.
+   * Undefined when this is not such a program.
+   */
+  private printedOutput(
+    name: string,
+    args: readonly string[],
+    stdin: () => Data,
+  ): Data | undefined {
+    // A file operand is read instead of stdin.
+    const operands = args.filter((a) => !a.startsWith("-"));
+    const valued = PASS_THROUGH[name];
+    if (valued !== undefined)
+      return firstOperand(args, 0, { shortWithValue: valued }) >= args.length ? stdin() : null;
+    if (name === "dd")
+      return args.some((a) => a.startsWith("if=") || a.startsWith("of=")) ? null : stdin();
+    if (name === "grep" || name === "egrep" || name === "fgrep") {
+      // Options that print something other than the matching lines.
+      if (args.some((a) => /^-[a-zA-Z]{0,6}[vclLqoZ]/.test(a) || a === "--invert-match"))
+        return null;
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      if (operands.length > 1 || args.some((a) => a === "-e" || a === "-f")) return null;
+      const pattern = operands[0];
+      // A literal pattern keeps the lines holding it; anything else may keep every line.
+      if (pattern === undefined || /[\\^$.*+?()[\]{}|]/.test(pattern)) return data;
+      const lines = data.text.split("\n").filter((line) => line.includes(pattern));
+      return { text: lines.join("\n") };
+    }
+    if (name === "paste" && args.some((a) => /^-[a-z]{0,3}s/.test(a) || a === "--serial")) {
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      return { text: data.text.split("\n").join(" ") };
+    }
+    if (name === "xargs") {
+      // xargs with no command (or echo) prints its items on one line.
+      const command = args.filter((a) => !a.startsWith("-"));
+      if (command.length > 0 && command[0] !== "echo") return null;
+      if (args.some((a) => /^-[a-zA-Z]{0,3}[IiaJ]/.test(a))) return null;
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      const words = data.text.split(/[ \t\n]/).filter((w) => w !== "");
+      return { text: [...command.slice(1), ...words].join(" ") };
+    }
+    if (AWKS.has(name)) {
+      if (args.includes("-f")) return null;
+      const at = firstOperand(args, 0, {
+        shortWithValue: "Fvf",
+        longWithValue: ["field-separator", "assign"],
+      });
+      const program = (args[at] ?? "").replace(/[\s;]/g, "");
+      if (["1", "{print}", "{print$0}", "//", "/./"].includes(program))
+        return args.length > at + 1 ? null : stdin();
+      if (!program.startsWith("BEGIN{")) return null;
+      const text = printedLiterals(args[at] as string);
+      return text === null ? null : { text };
+    }
+    if (name === "sed") {
+      const data = stdin();
+      if (data === null || !("text" in data)) return data;
+      return this.sedOutput(args, data.text);
+    }
+    const flags = INTERPRETER_CODE_FLAGS[name];
+    if (flags === undefined) return undefined;
+    // The code option, or a cluster ending in it (`perl -pe`, `ruby -ne`).
+    const at = args.findIndex((a) => flags.includes(a) || /^-[a-z]{1,3}e$/.test(a));
+    if (at < 0) return null;
+    const option = args[at] as string;
+    const code = args[at + 1] ?? "";
+    const lower = code.toLowerCase();
+    // Code that echoes its input on: `print(sys.stdin.read())`, `perl -pe ''`.
+    const loops = (name === "perl" || name === "ruby") && /^-[a-z]{0,3}p/.test(option);
+    if (loops || READS_STDIN_CODE.test(lower)) return stdin();
+    // `node -p EXPR` prints the expression's value: a literal's text.
+    const text = printedLiterals(option === "-p" || option === "--print" ? `print(${code})` : code);
+    return text === null ? null : { text };
+  }
+
+  /**
+   * What sed prints for scripts made of `p`, `s` commands with a literal pattern (and `^` or `$`
+   * anchors), and nothing else; null when the script does anything the precheck cannot follow.
+   * Literal matching only: no pattern from the input is ever compiled as a regular expression.
+   */
+  private sedOutput(args: readonly string[], input: string): Data {
+    const scripts: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
+      else if (arg === "-n" || arg === "-E" || arg === "-r" || arg === "-u" || arg === "--posix")
+        continue;
+      else if (arg.startsWith("-")) return null;
+      else if (scripts.length === 0) scripts.push(arg);
+      else return null; // a file operand: sed reads it, not stdin
+    }
+    let text = input.slice(0, 1 << 16);
+    for (const script of scripts) {
+      for (const command of script.split(/[;\n]/)) {
+        const trimmed = command.trim();
+        if (trimmed === "" || trimmed === "p") continue;
+        const substituted = literalSubstitution(trimmed, text);
+        if (substituted === null) return null;
+        text = substituted;
+      }
+    }
+    return { text };
   }
 
   private checkArgv(argvIn: readonly string[], stdin: Data, depth: number): string | null {
@@ -769,7 +899,8 @@ export class Checker {
     const wrapper = WRAPPERS[name];
     if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
-    if (name === "eval") return this.checkString(args.join(" "), depth + 1);
+    if (name === "eval")
+      return this.checkString((args[0] === "--" ? args.slice(1) : args).join(" "), depth + 1);
     if (name === "printf" && args[0]?.startsWith("-v") === true) {
       // `printf -v NAME FORMAT …` assigns what it would print to NAME.
       const variable = args[0] === "-v" ? args[1] : args[0].slice(2);
@@ -803,6 +934,17 @@ export class Checker {
       const at = args.findIndex((a) => /^-(?:c|command)$/i.test(a));
       const reason = at < 0 ? null : this.checkString(args.slice(at + 1).join(" "), depth + 1);
       if (reason !== null) return reason;
+      // -EncodedCommand (or any prefix PowerShell accepts, and -ec): base64 of UTF-16LE text.
+      const encoded = args.findIndex((a) => {
+        const lower = a.toLowerCase();
+        return lower === "-ec" || (lower.length >= 2 && "-encodedcommand".startsWith(lower));
+      });
+      const payload = encoded < 0 ? undefined : args[encoded + 1];
+      if (payload !== undefined) {
+        const text = Buffer.from(payload.slice(0, 1 << 17), "base64").toString("utf16le");
+        const decoded = this.checkString(text, depth + 1);
+        if (decoded !== null) return decoded;
+      }
     }
     if (name === "cd" || name === "pushd") {
       this.cwd = changeDirectory(this.cwd, args.filter((a) => !a.startsWith("-"))[0]);
@@ -820,13 +962,15 @@ export class Checker {
     // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
     if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
     if (name === "find") return this.checkFind(args, depth);
+    if (name === "fd" || name === "fdfind") return this.checkFd(args);
     const run = containerRun(name, args);
     if (run !== null) return this.checkContainerRun(run, stdin, depth);
     const inContainer = this.containerCommand(name, args);
     if (inContainer !== null) return this.checkArgv(inContainer, stdin, depth + 1);
-    if (name === "trap" && args[0] !== undefined && !args[0].startsWith("-")) {
-      // trap STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
-      return this.checkString(args[0], depth + 1);
+    const trapped = name === "trap" ? (args[0] === "--" ? args[1] : args[0]) : undefined;
+    if (trapped !== undefined && !trapped.startsWith("-")) {
+      // trap [--] STRING SIGNAL…: the shell runs the string when the signal (or EXIT) comes.
+      return this.checkString(trapped, depth + 1);
     }
     if (name === "crontab" && (args.length === 0 || args[args.length - 1] === "-")) {
       // A crontab read from stdin: each line after its five time fields (or @reboot…) is a
@@ -840,8 +984,13 @@ export class Checker {
     }
     if (name === "at" || name === "batch") {
       // at and batch read the commands to run later from stdin.
-      return args.includes("-f") || args.includes("-l") ? null : this.checkShellInput(stdin, depth);
+      // `-f FILE` reads them from FILE instead, which is stdin again when it is /dev/stdin.
+      const file = valueAfter(args, "-f");
+      if (args.includes("-l") || (file !== null && !isStdinPath(file))) return null;
+      return this.checkShellInput(stdin, depth);
     }
+    // newgrp starts a new shell in the group, reading its commands from stdin.
+    if (name === "newgrp" && args.length <= 2) return this.checkShellInput(stdin, depth);
     const packageRunner = packageRunnerCommand(name, args);
     if (packageRunner !== null) {
       return typeof packageRunner === "string"
@@ -909,8 +1058,10 @@ export class Checker {
     }
     if (name === "ssh") {
       // ssh HOST COMMAND…: the command runs on the remote machine, which is just as real.
-      const at = firstOperand(args, 0, { shortWithValue: "bcDEeFIiJLlmOopQRSWw" });
-      const remote = args.slice(at + 1);
+      const table = { shortWithValue: "bcDEeFIiJLlmOopQRSWw" };
+      const at = firstOperand(args, 0, table);
+      // OpenSSH reads options after the destination too: `ssh HOST -t CMD`.
+      const remote = args.slice(firstOperand(args, at + 1, table));
       return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
     }
     if (name === "sg") {
@@ -939,8 +1090,23 @@ export class Checker {
       const program = args.includes("-f") ? null : args[at];
       return program === undefined || program === null ? null : this.checkCode(program, depth);
     }
-    if (name === "sed") return this.checkSed(args, depth);
+    if (name === "sed") {
+      const reason = this.checkSed(args, depth);
+      if (reason !== null) return reason;
+    }
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
+    if (name === "diskpart") {
+      // diskpart's `clean` (and `clean all`) erases the selected disk's partition table: a
+      // script read from stdin, or from a /s file written on this line.
+      const file = args.findIndex((a) => a.toLowerCase() === "/s");
+      const script =
+        file >= 0
+          ? this.writtenFile(args[file + 1])
+          : stdin !== null && "text" in stdin
+            ? stdin.text
+            : undefined;
+      if (script !== undefined && /(?:^|\n)[ \t]{0,8}clean\b/i.test(script)) return REASONS.wipe;
+    }
     if (PARTITION_EDITORS.has(name)) {
       // With no input given here the editor reads the terminal or the agent's own stdin: what
       // it will be told to do is unknown, so it is judged like an unread file.
@@ -1103,10 +1269,24 @@ export class Checker {
     const splitAt = args.findIndex(
       (a) => a === "--split-string" || (/^-[a-zA-Z0-9]{0,8}S$/.test(a) && a !== "--"),
     );
-    const split = splitAt >= 0 ? (args[splitAt + 1] ?? "") : longValue(args, "split-string");
+    // `-S'STRING'` (the value attached to the option) is the same split string.
+    const attachedAt = args.findIndex(
+      (a) => /^-[a-zA-RT-Z0-9]{0,8}S./.test(a) && !a.startsWith("--"),
+    );
+    const attached = args[attachedAt];
+    const split =
+      splitAt >= 0
+        ? (args[splitAt + 1] ?? "")
+        : (longValue(args, "split-string") ??
+          (attached === undefined ? null : attached.slice(attached.indexOf("S") + 1)));
     if (split !== null) {
       // The arguments after the split string follow unchanged.
-      const rest = splitAt >= 0 ? args.slice(splitAt + 2) : [];
+      const rest =
+        splitAt >= 0
+          ? args.slice(splitAt + 2)
+          : attachedAt >= 0 && longValue(args, "split-string") === null
+            ? args.slice(attachedAt + 1)
+            : [];
       return this.checkString([split, ...rest.map(singleQuoted)].join(" "), depth + 1);
     }
     // -a (--argv0) names the program's argv[0]; BSD's -P is the path it is looked up in.
@@ -1444,6 +1624,8 @@ export class Checker {
     if (inputs.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
     const replace = parallelReplacement(head);
+    const combined = this.checkParallelCombined(call, depth);
+    if (combined !== null) return combined;
     for (const input of inputs.slice(0, MAX_FAN_OUT)) {
       // parallel hands each input to a shell as one quoted argument of the command, after
       // joining the command's own words with blanks; -q and versions differ on quoting, so
@@ -1464,8 +1646,88 @@ export class Checker {
     return null;
   }
 
+  /**
+   * Jobs whose words come from more than one input: `{1}`, `{2}`… take one input of each
+   * `:::` source in turn (every combination is run), and -X, -m, --xargs or -N/-n put several
+   * inputs on one command line. An option can arrive that way (`rm {2} {1} ::: / ::: -rf`).
+   */
+  private checkParallelCombined(call: ParallelCall, depth: number): string | null {
+    const { args, head, command, separator } = call;
+    if (separator < 0 || command.length === 0) return null;
+    const sources: string[][] = [];
+    for (const arg of args.slice(separator)) {
+      if (arg === ":::" || arg === ":::+") sources.push([]);
+      else if (arg === "::::" || arg === "::::+") return null;
+      else sources[sources.length - 1]?.push(arg);
+    }
+    const numbered = command.some((a) => /\{[1-9]\}/.test(a));
+    if (numbered && sources.length > 1) {
+      // Every combination, as parallel makes them, bounded by the fan-out.
+      let rows: string[][] = [[]];
+      for (const source of sources) {
+        const next: string[][] = [];
+        for (const row of rows)
+          for (const value of source.slice(0, MAX_FAN_OUT)) {
+            if (next.length < MAX_FAN_OUT) next.push([...row, value]);
+          }
+        rows = next;
+      }
+      for (const row of rows) {
+        const line = command
+          .map((a) => a.replace(/\{([1-9])\}/g, (_m, n: string) => row[Number(n) - 1] ?? ""))
+          .join(" ");
+        const reason = this.checkString(line, depth + 1);
+        if (reason !== null) return reason;
+      }
+    }
+    const several = head.some(
+      (a) => ["-X", "-m", "--xargs"].includes(a) || /^-[Nn][0-9]{0,4}$|^--max-args/.test(a),
+    );
+    if (!several) return null;
+    const all = sources.flat().slice(0, MAX_FAN_OUT);
+    return this.checkString([...command, ...all].join(" "), depth + 1);
+  }
+
+  /**
+   * fd [OPTIONS] [PATTERN] [PATH…] -x|-X CMD…: with a pattern that matches every name (`.`,
+   * `^`, `''`) and nothing narrowing it, the command runs on every entry of the paths, like
+   * `find PATH -exec`. The command itself is also checked with the paths as its operands.
+   */
+  private checkFd(args: readonly string[]): string | null {
+    const at = args.findIndex((a) => FD_EXEC.has(a));
+    if (at < 0) return null;
+    const command = args.slice(at + 1);
+    const positionals: string[] = [];
+    const searched: string[] = [];
+    let narrowed = false;
+    for (let k = 0; k < at; k++) {
+      const arg = args[k] as string;
+      if (FD_NARROWING.has(arg)) {
+        narrowed = true;
+        k++;
+      } else if (arg === "--search-path" || arg === "--base-directory") {
+        searched.push(args[k + 1] ?? "");
+        k++;
+      } else if (FD_WITH_VALUE.has(arg)) k++;
+      else if (arg.startsWith("--") && arg.includes("="))
+        narrowed ||= !arg.startsWith("--max-depth");
+      else if (!arg.startsWith("-")) positionals.push(arg);
+    }
+    const pattern = positionals[0];
+    const paths = [...positionals.slice(1), ...searched];
+    if (narrowed || pattern === undefined || !FD_MATCH_ALL.has(pattern)) return null;
+    const doomed = paths.some((path) => this.doomed(path) !== null);
+    if (!doomed) return null;
+    const program = wrappedProgram(command);
+    if (WALK_DELETERS.has(program)) return REASONS.delete;
+    if (PERMISSION_PROGRAMS.has(program)) return REASONS.permissions;
+    return null;
+  }
+
   private checkFind(args: readonly string[], depth: number): string | null {
-    const paths = findStartPaths(args);
+    // With no start path find walks ".": the working directory a cd may have made known.
+    const named = findStartPaths(args);
+    const paths = named.length > 0 || this.cwd === null ? named : ["."];
     const filtered = findFilters(args);
     const doomed = paths.some((path) => this.doomed(path) !== null);
     if (doomed && !filtered && args.includes("-delete")) return REASONS.delete;
@@ -1474,11 +1736,12 @@ export class Checker {
       .filter((_a, k) => k > 0 && execs.includes(args[k - 1] as string))
       .map(programName);
     // Unlinking every file under a whole system tree is as final as a recursive delete.
-    if (doomed && !filtered && runs.some((program) => ["rm", "unlink", "shred"].includes(program)))
+    if (doomed && !filtered && runs.some((program) => WALK_DELETERS.has(program)))
       return REASONS.delete;
     // Every file under a whole system tree re-permissioned is a recursive chmod of it.
     if (doomed && !filtered && runs.some((program) => PERMISSION_PROGRAMS.has(program)))
       return REASONS.permissions;
+    if (doomed && !filtered && emptiesEachFile(args, execs)) return REASONS.delete;
     for (let i = 0; i < args.length; i++) {
       if (!execs.includes(args[i] as string)) continue;
       let end = i + 1;
@@ -1599,6 +1862,110 @@ function executedReplacement(command: string): string | null {
   return parts.length >= 3 && (parts[2] ?? "").includes("e") ? (parts[1] as string) : null;
 }
 
+// Filters whose output is their input, reshaped only in ways a shell reading it does not notice.
+// Each with the short options that take a value.
+const PASS_THROUGH: Readonly<Record<string, string>> = {
+  fold: "w",
+  column: "cstoNRWHJdl",
+  iconv: "ftco",
+  expand: "t",
+  unexpand: "t",
+  dos2unix: "",
+  unix2dos: "",
+  envsubst: "",
+  pv: "LBsNiwHE",
+  buffer: "sbtpm",
+  mbuffer: "sbmpPtiofl",
+};
+// Interpreter code that reads its standard input.
+const READS_STDIN_CODE = /stdin|readlines|\binput\(|\bgets\b|\bcat\b/;
+
+/**
+ * `-exec cp /dev/null {} \;`, `-exec dd if=/dev/zero of={} \;`, `-exec tee {} < /dev/null`:
+ * each file find visits is overwritten with nothing, as final as deleting it.
+ */
+function emptiesEachFile(args: readonly string[], execs: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    if (!execs.includes(args[i] as string)) continue;
+    const program = programName(args[i + 1] ?? "");
+    const rest = args.slice(i + 2, i + 12);
+    const end = rest.findIndex((a) => a === ";" || a === "+");
+    const words = end < 0 ? rest : rest.slice(0, end);
+    if (program === "cp" || program === "install") {
+      const operands = words.filter((a) => !a.startsWith("-"));
+      if (operands.some((a) => EMPTY_SOURCES.has(a)) && operands[operands.length - 1] === "{}")
+        return true;
+    }
+    if (program === "dd" && words.includes("of={}")) return true;
+  }
+  return false;
+}
+
+const FD_EXEC = new Set(["-x", "-X", "--exec", "--exec-batch"]);
+// fd options that narrow what is matched, and other options that take a value.
+const FD_NARROWING = new Set([
+  ...["-e", "--extension", "-g", "--glob", "-E", "--exclude", "-S", "--size"],
+  ...["--changed-within", "--changed-before", "-o", "--owner"],
+]);
+const FD_WITH_VALUE = new Set([
+  ...["-t", "--type", "-d", "--max-depth", "--min-depth", "--exact-depth", "-j", "--threads"],
+  ...["--color", "-c", "--path-separator"],
+]);
+const FD_MATCH_ALL = new Set([".", "^", "", ".*", "^.*"]);
+const EMPTY_SOURCES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
+
+/** What basename prints for a path: its last segment, or "/" for the root. */
+function baseName(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end--;
+  const trimmed = path.slice(0, end);
+  if (trimmed === "/") return "/";
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+/**
+ * One sed `s` command applied to every line when its pattern is a literal (optionally anchored
+ * with ^ or $): `s|X|/|`, `s/^/rm -rf /`. Null for anything else, which the caller treats as
+ * unknown output. Plain string operations: the pattern is never compiled.
+ */
+function literalSubstitution(command: string, text: string): string | null {
+  if (command[0] !== "s" || command.length < 4) return null;
+  const delimiter = command[1] as string;
+  const parts: string[] = [""];
+  for (let k = 2; k < command.length && parts.length <= 3; k++) {
+    const c = command[k] as string;
+    if (c === "\\" && k + 1 < command.length) {
+      const next = command[k + 1] as string;
+      parts[parts.length - 1] += next === delimiter ? next : c + next;
+      k++;
+    } else if (c === delimiter) parts.push("");
+    else parts[parts.length - 1] += c;
+  }
+  if (parts.length !== 3) return null;
+  const [rawPattern = "", replacement = "", flags = ""] = parts;
+  if (!/^[gp0-9]{0,4}$/.test(flags) || /[&\\]/.test(replacement)) return null;
+  const start = rawPattern.startsWith("^");
+  const end = rawPattern.endsWith("$") && rawPattern.length > (start ? 1 : 0);
+  const pattern = rawPattern.slice(start ? 1 : 0, end ? -1 : undefined);
+  if (/[\\.*[\]^$+?(){}|]/.test(pattern)) return null;
+  const global = flags.includes("g") && !start && !end;
+  return text
+    .split("\n")
+    .map((line) => {
+      if (start && end) return line === pattern ? replacement : line;
+      if (start) return line.startsWith(pattern) ? replacement + line.slice(pattern.length) : line;
+      if (end)
+        return line.endsWith(pattern)
+          ? line.slice(0, line.length - pattern.length) + replacement
+          : line;
+      if (pattern === "") return line;
+      return global
+        ? line.split(pattern).join(replacement)
+        : line.replace(pattern, () => replacement);
+    })
+    .join("\n");
+}
+
 /** What printf prints: the format with its conversions filled in, escapes decoded. */
 function printfOutput(args: readonly string[]): string {
   const format = args[0] ?? "";
@@ -1665,11 +2032,13 @@ function isLiteralField(word: Word): boolean {
 }
 
 // `${NAME:-`, `${NAME=`, `${NAME+`, `${NAME[`: a parameter expansion that can supply a value.
-const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[)/;
+const HAS_OPERATOR = /\$\{[A-Za-z0-9_@*]{1,64}(?::?[-=+]|\[|:0?:|%)/;
 // Builtins that bind variables to lines of their input.
 const READERS = new Set(["read", "mapfile", "readarray"]);
 /** What dirname(1) prints for a path: "/usr/bin" → "/usr", "/etc" → "/", "name" → ".". */
 function parentDirectory(path: string): string {
+  // The home directory by name (`~`, `$HOME`, `${HOME}`): its parent is above it, not ".".
+  if (/^(?:~|\$HOME|\$\{HOME\})\/{0,1}$/.test(path)) return `${path.replace(/\/$/, "")}/..`;
   // The working directory by name is an absolute path we do not know: its parent is "..".
   if (/^(?:\$PWD|\$\{PWD\}|~\+)\/{0,1}$/.test(path)) return `${path.replace(/\/$/, "")}/..`;
   let end = path.length;
@@ -1694,7 +2063,8 @@ function gitConfigOperands(args: readonly string[]): string[] {
 }
 
 // Programs that delete or destroy each file they are given.
-const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf"]);
+// truncate empties each one, which for every file of a system tree is as final.
+const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf", "truncate", "wipe"]);
 
 /** The program a command runs once the wrappers in front of it (`sudo -u root`, `nice`) are read. */
 function wrappedProgram(command: readonly string[]): string {
@@ -1736,6 +2106,9 @@ const COMMAND_VARIABLES = new Set([
   "VISUAL",
   "SYSTEMD_PAGER",
   "PROMPT_COMMAND",
+  // less runs LESSOPEN (after a leading "|") and LESSCLOSE through the shell for each file.
+  "LESSOPEN",
+  "LESSCLOSE",
 ]);
 
 const STARTUP_FILE_VARIABLES = new Set(["BASH_ENV", "ENV"]);

@@ -168,12 +168,22 @@ export interface CodeStrings {
   readonly lists: readonly string[];
 }
 
+// What may stand between two literals that are joined into one string: `+` (most languages),
+// `.` (Perl, PHP), `..` (Lua); or that format the second into the first.
+const CONCATENATION = /^[ \t]{0,8}(?:\+|\.{1,2})[ \t]{0,8}$/;
+const PERCENT_FORMAT = /^[ \t]{0,8}%[ \t]{0,8}\(?[ \t]{0,8}$/;
+const DOT_FORMAT = /^\.format\([ \t]{0,8}$/;
+const MAX_JOINED = 4096;
+
 /** String literals of code in any of the usual quote styles, found in one pass. */
 export function codeStrings(code: string): CodeStrings {
   const literals: string[] = [];
   const lists: string[] = [];
   let run: string[] = [];
   let afterLiteral = -1;
+  let lastEnd = -1;
+  let joined = "";
+  let pieces = 0;
   let i = 0;
   const closeRun = (): void => {
     if (run.length >= 2) lists.push(run.join(" "));
@@ -212,11 +222,64 @@ export function codeStrings(code: string): CodeStrings {
       }
     }
     literals.push(text);
+    // `'rm -rf ' + '/'`, `"r" . "m -rf /"`, `'rm -rf %s' % '/'`, `'rm -rf {}'.format('/')`:
+    // literals joined or formatted into one string make the command that string holds. The
+    // whole run is kept once, when it ends, so a long chain costs its length, not its square.
+    const gap = lastEnd >= 0 ? code.slice(lastEnd, i) : null;
+    if (gap !== null && joined.length < MAX_JOINED && CONCATENATION.test(gap)) {
+      joined += text;
+      pieces++;
+    } else if (gap !== null && joined.length < MAX_JOINED && PERCENT_FORMAT.test(gap)) {
+      joined = joined.replace(/%[sd]/, () => text);
+      pieces++;
+    } else if (gap !== null && joined.length < MAX_JOINED && DOT_FORMAT.test(gap)) {
+      joined = joined.replace(/\{[0-9]{0,2}\}/, () => text);
+      pieces++;
+    } else {
+      if (pieces > 1) literals.push(joined);
+      joined = text;
+      pieces = 1;
+    }
+    lastEnd = j + 1;
     if (afterLiteral < 0) closeRun();
     run.push(text);
     afterLiteral = j + 1;
     i = j + 1;
   }
   closeRun();
+  if (pieces > 1) literals.push(joined);
   return { literals, lists };
+}
+
+// Words a one-liner that only prints string literals is made of, besides the literals.
+const PRINT_WORDS = new Set([
+  ...["print", "puts", "say", "echo", "printf", "println", "writeln", "console.log", "BEGIN"],
+  ...["process.stdout.write", "sys.stdout.write", "import", "sys", "use", "strict", "warnings"],
+  ...["System.out.println", "io.write", "end", "flush", "True", "file"],
+]);
+
+/**
+ * What a one-liner prints when it does nothing but print string literals
+ * (`print("…")`, `console.log('…')`, `BEGIN { print "…" }`): the literals, one per line. Null
+ * when the code does anything else, whose output the precheck cannot know.
+ */
+export function printedLiterals(code: string): string | null {
+  const { literals } = codeStrings(code);
+  if (literals.length === 0) return null;
+  let rest = "";
+  let i = 0;
+  while (i < code.length) {
+    const quote = code[i] as string;
+    if (quote !== "'" && quote !== '"' && quote !== "`") {
+      rest += quote;
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < code.length && code[j] !== quote) j += code[j] === "\\" ? 2 : 1;
+    rest += " ";
+    i = j + 1;
+  }
+  const words = rest.match(/[A-Za-z_][A-Za-z0-9_.]*/g) ?? [];
+  return words.every((word) => PRINT_WORDS.has(word)) ? literals.join("\n") : null;
 }

@@ -176,6 +176,9 @@ export function simpleCommands(script: Script): SimpleCommand[] {
       if (redirects === NO_REDIRECTS) redirects = [];
       redirects.push(token);
     } else {
+      // `… | ( read d; … )`: a subshell opened where a command starts reads the pipe too.
+      if (token.op === "(" && wordCount() === 0 && redirects.length === 0 && arrays.length === 0)
+        continue;
       const piped = token.op === "|" || token.op === "|&";
       // `( … ; echo x ) | crontab -`, `{ …; echo x; } | sh`: a group's output ends with its
       // last command's, which is what the next stage reads from.

@@ -122,6 +122,9 @@ export function spawnsItself(
 }
 
 const ENDLESS = new Set(["true", ":", "1"]);
+// Commands that hold a loop back until something happens, and words that come before a command.
+const THROTTLES = new Set(["wait", "sleep", "read"]);
+const COMMAND_PREFIXES = new Set(["do", "then", "else", "{", "!", "time", "if", "while", "until"]);
 
 function endlessSpawningLoop(tokens: readonly Token[], spend: (units: number) => void): boolean {
   for (let k = 0; k < tokens.length; k++) {
@@ -133,15 +136,23 @@ function endlessSpawningLoop(tokens: readonly Token[], spend: (units: number) =>
     let level = 0;
     let spawns = false;
     let waits = false;
+    // The first word of the command being read: a wait, sleep or read throttles the loop only
+    // when it runs in the foreground (`sleep 1 &` spawns like any other job).
+    let first: string | null = null;
     const end = Math.min(tokens.length, at + MAX_BODY_TOKENS);
     let j = at;
     for (; j < end; j++) {
-      const text = wordText(tokens[j]);
+      const token = tokens[j] as Token;
+      const text = wordText(token);
       if (text === "do") level++;
       if (text === "done" && --level === 0) break;
-      if (text === "wait" || text === "sleep" || text === "read") waits = true;
-      if (isOp(tokens[j], "&")) spawns = true;
+      if (token.kind === "op") {
+        if (token.op === "&") spawns = true;
+        else if (first !== null && THROTTLES.has(first)) waits = true;
+        first = null;
+      } else if (first === null && text !== null && !COMMAND_PREFIXES.has(text)) first = text;
     }
+    if (first !== null && THROTTLES.has(first)) waits = true;
     spend(j - k);
     if (spawns && !waits) return true;
   }

@@ -9,9 +9,43 @@ const MATCHES_EVERYTHING = new Set([".", ".*", ".+", "^", "$", "^.*", "^.*$", "^
 export function killsEverything(name: string, args: readonly string[]): boolean {
   if (name === "killall5") return !args.includes("-l");
   if (name === "kill") return killTargetsEveryProcess(args);
-  if (name === "pkill") return patternKillsEverything(args, false);
-  if (name === "killall") return patternKillsEverything(args, true);
+  if (name === "pkill" || name === "killall") {
+    if (killsEveryRootProcess(args)) return true;
+    return patternKillsEverything(args, name === "killall");
+  }
   return false;
+}
+
+// Options that select processes by user, with the value naming root.
+const USER_OPTIONS = new Set(["-u", "-U", "--euid", "--uid", "--user"]);
+const ROOT_NAMES = new Set(["root", "0"]);
+
+/**
+ * `pkill -u root`, `killall -u root`, `pkill -9 -U 0`: every process the root user runs (init,
+ * the daemons, the shells) is signalled, with no name or pattern to narrow it.
+ */
+function killsEveryRootProcess(args: readonly string[]): boolean {
+  let root = false;
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    const eq = arg.indexOf("=");
+    const option = eq > 0 ? arg.slice(0, eq) : arg;
+    if (USER_OPTIONS.has(option)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : (args[++k] ?? "");
+      if (!value.split(",").some((user) => ROOT_NAMES.has(user))) return false;
+      root = true;
+      continue;
+    }
+    if (arg === "--signal" || arg === "-s") {
+      k++;
+      continue;
+    }
+    // A signal (`-9`, `-KILL`) or a flag that does not narrow (`-e`, `-f`); anything else,
+    // a pattern or a name included, narrows the selection.
+    if (/^-[A-Za-z0-9+]{1,16}$/.test(arg) && !NARROWING.has(arg)) continue;
+    return false;
+  }
+  return root;
 }
 
 /** kill [-s SIG | -n NUM | -SIG] [--] PID…, where a PID of -1 means every process. */

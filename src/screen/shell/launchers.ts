@@ -3,7 +3,7 @@
 // toolbox container's `run`, the keys typed into a terminal multiplexer. Each returns what will
 // run: an argv, or a command string a shell reads. Null when the program starts nothing.
 
-import { firstOperand } from "./options.js";
+import { firstOperand, type OptionTable } from "./options.js";
 
 export type Launch = { readonly argv: readonly string[] } | { readonly text: string } | null;
 
@@ -15,7 +15,123 @@ const TERMINALS = new Set([
 
 const PERF_RUNS = new Set(["stat", "record", "trace", "sched", "mem", "c2c", "kvm"]);
 
+/**
+ * Environment and version managers whose verb runs the rest of the line as a program inside the
+ * environment they set up: `poetry run CMD`, `conda run -n ENV CMD`, `direnv exec DIR CMD`,
+ * `aws-vault exec PROFILE -- CMD`. `operandsBefore` counts the words (a directory, a profile, a
+ * version) between the options and the command; `dashes` means only what follows `--` runs.
+ */
+interface VerbRunner {
+  readonly verbs: ReadonlySet<string>;
+  readonly table: OptionTable;
+  readonly operandsBefore?: number;
+  readonly dashes?: true;
+}
+
+const RUN = new Set(["run"]);
+const UV_OPTIONS = ["with", "python", "directory", "project", "package", "extra", "group"];
+const EXEC = new Set(["exec"]);
+const VERB_RUNNERS: Readonly<Record<string, VerbRunner>> = {
+  uv: { verbs: RUN, table: { shortWithValue: "pw", longWithValue: [...UV_OPTIONS, "env-file"] } },
+  poetry: { verbs: RUN, table: { shortWithValue: "PC", longWithValue: ["directory", "project"] } },
+  pipenv: { verbs: RUN, table: {} },
+  conda: { verbs: RUN, table: { shortWithValue: "npc", longWithValue: ["name", "prefix", "cwd"] } },
+  mamba: { verbs: RUN, table: { shortWithValue: "npc", longWithValue: ["name", "prefix", "cwd"] } },
+  micromamba: { verbs: RUN, table: { shortWithValue: "npa", longWithValue: ["name", "prefix"] } },
+  bundle: { verbs: EXEC, table: { longWithValue: ["gemfile"] } },
+  direnv: { verbs: EXEC, table: {}, operandsBefore: 1 },
+  asdf: { verbs: EXEC, table: {} },
+  rbenv: { verbs: EXEC, table: {} },
+  pyenv: { verbs: EXEC, table: {} },
+  nodenv: { verbs: EXEC, table: {} },
+  nvm: { verbs: new Set(["exec", "run"]), table: {}, operandsBefore: 1 },
+  devbox: { verbs: RUN, table: { shortWithValue: "c", longWithValue: ["config"] } },
+  pixi: {
+    verbs: RUN,
+    table: { shortWithValue: "e", longWithValue: ["environment", "manifest-path"] },
+  },
+  rye: { verbs: RUN, table: {} },
+  hatch: { verbs: RUN, table: {} },
+  pdm: { verbs: RUN, table: { shortWithValue: "p", longWithValue: ["project"] } },
+  op: { verbs: RUN, table: { longWithValue: ["env-file", "account"] }, dashes: true },
+  doppler: {
+    verbs: RUN,
+    table: { shortWithValue: "pc", longWithValue: ["project", "config", "command"] },
+  },
+  "aws-vault": { verbs: EXEC, table: {}, operandsBefore: 1 },
+  mise: { verbs: new Set(["exec", "x"]), table: {}, dashes: true },
+  rtx: { verbs: new Set(["exec", "x"]), table: {}, dashes: true },
+  tox: { verbs: EXEC, table: { shortWithValue: "e" }, dashes: true },
+  dotenv: { verbs: RUN, table: { shortWithValue: "f", longWithValue: ["file"] } },
+};
+
+// Verbs after which a command string (not an argv) is what runs.
+function commandStringOf(name: string, args: readonly string[]): string | null {
+  if (name === "nix-shell") return valueOf(args, "--run") ?? valueOf(args, "--command");
+  if (name === "doppler" && args[0] === "run") return valueOf(args, "--command");
+  if (name === "vagrant" && args[0] === "ssh")
+    return valueOf(args, "-c") ?? valueOf(args, "--command");
+  if (name === "kdesu" || name === "gksu" || name === "gksudo")
+    return valueOf(args, "-c") ?? (name === "gksu" ? (args[args.length - 1] ?? null) : null);
+  if (name === "ansible") return valueOf(args, "-a") ?? valueOf(args, "--args");
+  if (name === "scl" && (args[0] === "enable" || args[0] === "run")) return lastOperand(args);
+  if (REMOTE_SHELLS.has(name)) return lastOperand(args);
+  // salt TARGET cmd.run 'CMD'; fabric's `fab -H HOST -- CMD` runs CMD on each host.
+  if (name === "salt") {
+    const at = args.findIndex((a) => a === "cmd.run" || a === "cmd.shell");
+    return at < 0 ? null : (args[at + 1] ?? null);
+  }
+  if (name === "fab") {
+    const dashes = args.indexOf("--");
+    return dashes < 0 ? null : args.slice(dashes + 1).join(" ");
+  }
+  // hyperfine times each command string it is given, running it at least once.
+  if (name === "hyperfine") return args.filter((a) => !a.startsWith("-")).join("\n") || null;
+  return null;
+}
+
+const REMOTE_SHELLS = new Set(["pssh", "parallel-ssh", "pdsh", "clush"]);
+
+function lastOperand(args: readonly string[]): string | null {
+  const last = args[args.length - 1];
+  return last === undefined || last.startsWith("-") || args.length < 2 ? null : last;
+}
+
 export function launched(name: string, args: readonly string[]): Launch {
+  const runner = VERB_RUNNERS[name];
+  if (runner !== undefined && runner.verbs.has(args[0] ?? "")) {
+    if (name === "dotenv" || name === "doppler") {
+      const string = commandStringOf(name, args);
+      if (string !== null) return { text: string };
+    }
+    const dashes = args.indexOf("--");
+    if (runner.dashes === true) return dashes < 0 ? null : { argv: args.slice(dashes + 1) };
+    let at = firstOperand(args, 1, runner.table) + (runner.operandsBefore ?? 0);
+    if (args[at] === "--") at++;
+    return at < args.length ? { argv: args.slice(at) } : null;
+  }
+  if (name === "dotenv" && args[0] !== "run") {
+    // The Node dotenv-cli: `dotenv [-e FILE] -- CMD`.
+    const dashes = args.indexOf("--");
+    return dashes < 0 ? null : { argv: args.slice(dashes + 1) };
+  }
+  if (name === "nix" && (args[0] === "develop" || args[0] === "shell")) {
+    const at = args.findIndex((a) => a === "-c" || a === "--command");
+    return at < 0 ? null : { argv: args.slice(at + 1) };
+  }
+  if (name === "start-stop-daemon") {
+    // --exec PROGRAM (or -x, or --startas / -a) and the arguments after `--`.
+    const program =
+      valueOf(args, "--exec") ??
+      valueOf(args, "-x") ??
+      valueOf(args, "--startas") ??
+      valueOf(args, "-a");
+    const dashes = args.indexOf("--");
+    if (program === null) return null;
+    return { argv: [program, ...(dashes < 0 ? [] : args.slice(dashes + 1))] };
+  }
+  const string = commandStringOf(name, args);
+  if (string !== null) return { text: string };
   if (TERMINALS.has(name)) {
     // `-e PROGRAM ARGS…` (xterm, konsole, alacritty), `-x` (xfce4), `--` (gnome-terminal).
     const at = args.findIndex((a) => a === "-e" || a === "-x" || a === "--" || a === "--command");

@@ -472,6 +472,14 @@ class Lexer {
       let j = this.i + 1;
       if (j < src.length && NAME_START.test(src[j] as string)) {
         while (j < src.length && NAME_CHAR.test(src[j] as string)) j++;
+        // Quote removal must not join the name to the text after it: `$a"m"` names `a`, so
+        // the word is kept as `${a}m`, not `$am`.
+        const after = src[j];
+        if (after === '"' || after === "'" || after === "\\") {
+          this.literal += `\${${src.slice(this.i + 1, j)}}`;
+          this.i = j;
+          return;
+        }
       } else if (j < src.length && /[0-9@*#?$!-]/.test(src[j] as string)) {
         j++;
       }

@@ -10,6 +10,9 @@ const CORE_PACKAGES = new Set([
   ...["kernel", "kernel-core", "linux-image-generic", "grub-pc", "grub2", "shadow-utils"],
 ]);
 
+const EVERYTHING = new Set(["*", ".*", "'*'", "^.*", ".+"]);
+const KERNEL_GLOBS = new Set(["linux-image-*", "kernel*", "kernel-core*", "linux-image*"]);
+
 // The verbs that remove, for each manager that takes one.
 const REMOVE_VERBS: Readonly<Record<string, ReadonlySet<string>>> = {
   apt: new Set(["remove", "purge", "autoremove"]),
@@ -46,6 +49,8 @@ export function removesCorePackage(name: string, args: readonly string[]): boole
     if (!args.some((a) => /^-R[a-zA-Z]{0,6}$/.test(a) || a === "--remove")) return false;
     packages = operands;
   } else return false;
+  // A pattern matching every package (`'*'`, `'.*'`), or every kernel (`'linux-image-*'`).
+  if (packages.some((p) => EVERYTHING.has(p) || KERNEL_GLOBS.has(p))) return true;
   // "libc6:amd64", "bash=5.2-1", "glibc.x86_64": the name before the architecture or version.
   return packages.some((p) =>
     CORE_PACKAGES.has(p.split(/[:=]/)[0]?.replace(/\.(?:x86_64|aarch64|i686|noarch)$/, "") ?? ""),

@@ -22,6 +22,7 @@ const MAX_NESTING = 8;
 // Set in every environment a command runs in: an unknown HOME is the home directory (which the
 // target rules know by name), never its default.
 const ALWAYS_SET = new Set(["HOME"]);
+const ABSOLUTE = new Set(["HOME", "PWD", "OLDPWD", "PATH", "SHELL", "TMPDIR"]);
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 const DIGIT = /[0-9]/;
@@ -87,6 +88,13 @@ function braced(inner: string, scope: ParameterScope, nesting: number): string |
     rest = rest.slice(close + 1);
   } else known = scope.scalar(name);
   if (rest === "") return known ?? null;
+  if (known === undefined && ABSOLUTE.has(name)) {
+    // Variables that always hold an absolute path: their first character is "/", and the
+    // working directory with its last segment cut off is its parent.
+    if (/^:0?:1$/.test(rest)) return "/";
+    if (name === "PWD" && (rest === "%/*" || rest === "%/*/")) return "$PWD/..";
+    if (rest === "%%/*") return "";
+  }
   const colon = rest[0] === ":" ? 1 : 0;
   const op = rest[colon];
   if (op !== "-" && op !== "=" && op !== "+") return null;

@@ -137,6 +137,40 @@ export const WRAPPERS: Readonly<
     shortWithValue: "du",
     longWithValue: ["distribution", "user", "cd", "shell-type", "distribution-id"],
   },
+  // Privilege switchers of containers and desktops, and the Rust rewrite of sudo.
+  "sudo-rs": {
+    shortWithValue: "ugpCDrtUTRh",
+    longWithValue: ["user", "group", "prompt", "chdir", "role", "type", "other-user", "host"],
+  },
+  please: { shortWithValue: "utdcgr", longWithValue: ["target", "dir", "group"] },
+  gosu: { operandsBefore: 1 },
+  "su-exec": { operandsBefore: 1 },
+  gksudo: { shortWithValue: "uDm", longWithValue: ["user", "description", "message"] },
+  kdesudo: { shortWithValue: "udicn", longWithValue: ["comment"] },
+  beesu: {},
+  fakechroot: { shortWithValue: "lsde", longWithValue: ["lib", "environment", "config-dir"] },
+  schroot: {
+    shortWithValue: "cdu",
+    longWithValue: ["chroot", "directory", "user", "session-name", "option"],
+  },
+  nsjail: { shortWithValue: "MCcHDNuUgGlLEmRBTPRst", longWithValue: ["config", "chroot", "user"] },
+  // moreutils and other runners that start the rest of their line as a program.
+  chronic: {},
+  // shx runs the ShellJS version of the command it names (`shx rm -rf DIR`).
+  shx: {},
+  ifne: {},
+  rlwrap: { shortWithValue: "bCDefFgHlOPqsSwz" },
+  torify: {},
+  numactl: {
+    shortWithValue: "iNmCpP",
+    longWithValue: ["interleave", "cpunodebind", "membind", "physcpubind", "preferred"],
+  },
+  trickle: { shortWithValue: "udwtlLn" },
+  "ssh-agent": { shortWithValue: "aEPt" },
+  tsp: { shortWithValue: "LNDW" },
+  nq: {},
+  lckdo: { operandsBefore: 1 },
+  "with-lock-ex": { operandsBefore: 1 },
   // proot runs the command in a user-space chroot; `-r /` (or a bind of /) is the real tree.
   proot: {
     shortWithValue: "rbmwqk",
@@ -204,7 +238,7 @@ const STDIN_READERS_LIST = [
   ...["nohup", "timeout", "nice", "stdbuf", "setsid", "busybox", "toybox", "runuser", "script"],
   ...["pkexec", "run0", "crontab", "sg", "newgrp", "capsh"],
   ...["at", "batch", "mapfile", "readarray", "make", "tee"],
-  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted"],
+  ...["fdisk", "gdisk", "cgdisk", "sfdisk", "parted", "diskpart"],
 ];
 
 // Programs whose stdin can become code or arguments, directly or through a wrapper.

@@ -7,6 +7,7 @@ import {
   isBlockDevice,
   isEssentialFile,
   isProgramDirectoryContents,
+  isSystemContents,
 } from "./targets.js";
 import { deviceWriteRule } from "./device-writes.js";
 import { destroysAccounts } from "./account-files.js";
@@ -28,6 +29,12 @@ export function catastrophicRule(
   if (destroysEssentialFile(name, args)) return REASONS.essential;
   if (removesCorePackage(name, args)) return REASONS.corePackage;
   if (destroysAccounts(name, args)) return REASONS.accounts;
+  const removesSources = archiveRemovesSources(name, args, doomed);
+  if (removesSources !== null) return removesSources;
+  const elsewhere = syncOrTrashRule(name, args, doomed);
+  if (elsewhere !== null) return elsewhere;
+  const firmware = diskToolRule(name, args);
+  if (firmware !== null) return firmware;
   if (name === "rm" || name === "srm") {
     const flags = permutedFlags(args, 0);
     const recursive =
@@ -45,8 +52,17 @@ export function catastrophicRule(
     const operands = rest.filter((a) => !a.startsWith("-"));
     return recursive && anyDoomed(operands, doomed) ? REASONS.delete : null;
   }
-  if (name === "rimraf") {
-    // rimraf is `rm -rf` as a program: every operand is removed recursively.
+  if (name === "wipe" && args.some((a) => /^-[a-zA-Z]{0,6}r/.test(a))) {
+    // wipe(1) -r securely deletes a whole tree: the recursive delete, unrecoverable.
+    return anyDoomed(
+      args.filter((a) => !a.startsWith("-")),
+      doomed,
+    )
+      ? REASONS.delete
+      : null;
+  }
+  if (name === "rimraf" || name === "del-cli") {
+    // rimraf (and del-cli) is `rm -rf` as a program: every operand is removed recursively.
     return anyDoomed(
       args.filter((a) => !a.startsWith("-")),
       doomed,
@@ -92,7 +108,11 @@ export function catastrophicRule(
       shortWithValue: "tS",
       longWithValue: ["target-directory", "suffix"],
     });
-    const sources = longValue(args, "target-directory") === null ? operands.slice(0, -1) : operands;
+    // -t DIR / --target-directory=DIR names the destination: every operand is a source.
+    const targeted =
+      longValue(args, "target-directory") !== null ||
+      args.some((a) => /^-[a-zA-Z]{0,4}t/.test(a) && !a.startsWith("--"));
+    const sources = targeted ? operands : operands.slice(0, -1);
     if (anyDoomed(sources, doomed)) return REASONS.move;
     // `mv image.img /dev/sda` onto an existing device node writes through it.
     return sources.length > 0 && isBlockDevice(operands[operands.length - 1] ?? "")
@@ -142,6 +162,14 @@ export function catastrophicRule(
     const targets = referenced || dashMode !== undefined ? flags.operands : flags.operands.slice(1);
     if (recursive && anyDoomed(targets, doomed)) return REASONS.permissions;
     const mode = dashMode ?? flags.operands[0] ?? "";
+    // `chmod 755 /usr/bin/sudo`, `chmod u-s /bin/su`, `chown nobody /usr/bin/sudo`: sudo and su
+    // work only setuid root, and nothing else can give root back.
+    const setuidTargets = targets.filter(isSetuidEssential);
+    if (setuidTargets.length > 0) {
+      if (name === "chmod" && clearsSetuid(mode)) return REASONS.permissions;
+      if (name === "chown" && !referenced && !/^(?:root|0)(?:[:.]|$)/.test(mode))
+        return REASONS.permissions;
+    }
     // `chmod 000 /`, `chmod o-x /`: nobody but root can reach any file any more.
     if (name === "chmod" && locksOthersOut(mode) && anyRoot(targets, doomed))
       return REASONS.permissions;
@@ -166,14 +194,21 @@ export function catastrophicRule(
     name === "mkswap" ||
     name === "mkntfs" ||
     name === "mkdosfs" ||
-    name === "newfs"
+    name === "newfs" ||
+    name.startsWith("newfs_")
   ) {
     return args.some((a) => isBlockDevice(a)) || formatsUnknownTarget(name, args)
       ? REASONS.mkfs
       : null;
   }
   if (name === "dd" || name === "dcfldd" || name === "dc3dd") {
-    return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3))) ? REASONS.dd : null;
+    // A device node whose name is unknown (`of=/dev/$DISK`, `of=/dev/$(lsblk …)`) is a disk:
+    // nothing else under /dev is written by name from a variable.
+    return args.some(
+      (a) => a.startsWith("of=") && (isBlockDevice(a.slice(3)) || UNKNOWN_DEVICE.test(a.slice(3))),
+    )
+      ? REASONS.dd
+      : null;
   }
   if (!DEVICE_PROGRAMS.has(name) || !args.some((a) => isBlockDevice(a))) return null;
   switch (name) {
@@ -238,15 +273,23 @@ const NOTHING = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"
  * so only an empty source counts there.
  */
 function destroysEssentialFile(name: string, args: readonly string[]): boolean {
-  if (REMOVERS.has(name)) return args.some((a) => !a.startsWith("-") && isEssentialFile(a));
+  if (REMOVERS.has(name))
+    return args.some((a) => !a.startsWith("-") && (isEssentialFile(a) || isSystemContents(a)));
   if (name !== "cp" && name !== "mv" && name !== "ln" && name !== "install") return false;
   const operands = args.filter((a) => !a.startsWith("-"));
   if (operands.length < 2) return false;
   const destination = operands[operands.length - 1] as string;
   const sources = operands.slice(0, -1);
   if (name === "mv" && sources.some(isEssentialFile)) return true;
-  return sources.some((s) => NOTHING.has(s)) && isEssentialFile(destination);
+  // `ln -sf /bin/false /bin/sh`: a program that does nothing stands in for the shell or sudo.
+  const nothing = (s: string): boolean =>
+    NOTHING.has(s) || (s.includes("/") && DO_NOTHING_PROGRAMS.has(s.slice(s.lastIndexOf("/") + 1)));
+  return sources.some(nothing) && isEssentialFile(destination);
 }
+
+// Programs that do nothing (or refuse every login): linked or copied over the system shell,
+// sudo or login, nothing can be run or become root again.
+const DO_NOTHING_PROGRAMS = new Set(["false", "true", "nologin"]);
 
 /**
  * cmd.exe and PowerShell spellings of the same classes: `format C:`, `rd /s /q C:\`,
@@ -262,7 +305,11 @@ function windowsRule(
   const cmdRecursive = args.some((a) => a.toLowerCase() === "/s");
   // PowerShell accepts any prefix of -Recurse.
   const psRecursive = args.some((a) => /^-r(?:e(?:c(?:u(?:r(?:s(?:e)?)?)?)?)?)?$/i.test(a));
-  const targets = args.filter((a) => !isSwitch(a) && !a.startsWith("-"));
+  // An unquoted `C:\Windows` reaches the precheck as `C:Windows` (the shell drops the
+  // backslash): the drive's root path it stood for.
+  const targets = args
+    .filter((a) => !isSwitch(a) && !a.startsWith("-"))
+    .map((a) => (/^[a-z]:[^\\/]/i.test(a) ? `${a.slice(0, 2)}/${a.slice(2)}` : a));
   return (cmdRecursive || psRecursive) && anyDoomed(targets, doomed) ? REASONS.delete : null;
 }
 
@@ -315,6 +362,25 @@ function locksOthersOut(mode: string): boolean {
   });
 }
 
+const SETUID_ESSENTIALS = new Set(["sudo", "su", "doas", "pkexec"]);
+
+function isSetuidEssential(path: string): boolean {
+  return isEssentialFile(path) && SETUID_ESSENTIALS.has(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/** A chmod mode that leaves a file without its set-user-ID bit: `755`, `0755`, `u-s`, `=rx`. */
+function clearsSetuid(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode))
+    return mode.length < 4 || (parseInt(mode[0] as string, 8) & 4) === 0;
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]{0,4})([-=])([rwxXst]{0,6})$/.exec(clause);
+    if (match === null) return false;
+    const [, who = "", op, perms = ""] = match;
+    const user = who === "" || who.includes("u") || who.includes("a");
+    return user && (op === "-" ? perms.includes("s") : !perms.includes("s"));
+  });
+}
+
 /** A mode that leaves no execute bit for anyone: `-x`, `a-x`, `=rw`, `644`, `000`. */
 function removesAllExecute(mode: string): boolean {
   if (/^[0-7]{1,4}$/.test(mode)) return (parseInt(mode, 8) & 0o111) === 0;
@@ -347,6 +413,7 @@ function sgdiskDestroys(args: readonly string[]): boolean {
 // A word the precheck could not evaluate at all: a lone variable ("$DEV", "${1}") or a
 // substitution's unknown output.
 const UNKNOWN_WORD = /^\$\{?[A-Za-z0-9_@*]{1,64}\}?$|^\u{fffc}$/u;
+const UNKNOWN_DEVICE = /^\/dev\/(?:\$\{?[A-Za-z_][A-Za-z0-9_]{0,63}\}?|\u{fffc})$/u;
 // Flags of mkfs programs that take no value, so the word after them is still an operand.
 const MKFS_BARE_FLAGS = new Set(["-f", "-q", "-v", "-V", "--force", "--quiet", "--verbose"]);
 
@@ -407,4 +474,150 @@ function volumeRule(name: string, args: readonly string[]): string | null {
   }
   if (name === "mdadm") return args.includes("--zero-superblock") ? REASONS.wipe : null;
   return null;
+}
+
+/**
+ * Archivers told to delete what they archive: `tar --remove-files`, `zip -rm`, `7z a -sdel`,
+ * `rar m`, and `rsync --remove-source-files`. Aimed at the root, a home or a system tree, the
+ * tree is gone once the archive (often /dev/null) is written.
+ */
+function archiveRemovesSources(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "tar" || name === "bsdtar" || name === "gtar") {
+    if (!args.includes("--remove-files")) return null;
+    const operands: string[] = [];
+    for (let k = 0; k < args.length; k++) {
+      const arg = args[k] as string;
+      // The values of -f (the archive) and -C (a directory to start from) are not inputs.
+      if (["-f", "--file", "-C", "--directory", "-T", "--files-from", "-X"].includes(arg)) {
+        const value = args[k + 1] ?? "";
+        if (arg === "-C" || arg === "--directory") operands.push(`${value}/.`);
+        k++;
+      } else if (/^-[a-zA-Z]{0,8}f$/.test(arg) && !arg.startsWith("--")) k++;
+      else if (!arg.startsWith("-")) operands.push(arg);
+    }
+    // With -C DIR the inputs are read inside DIR: `-C / etc` removes /etc.
+    const directory = operands.find((o) => o.endsWith("/.") && doomed(o.slice(0, -2)) !== null);
+    if (directory !== undefined) return REASONS.delete;
+    return anyDoomed(operands, doomed) ? REASONS.delete : null;
+  }
+  if (name === "zip") {
+    const flags = permutedFlags(args, 0, { shortWithValue: "bnPtx", longWithValue: ["exclude"] });
+    const moves = flags.short.includes("m") || flags.long.includes("move");
+    const recursive = /[rR]/.test(flags.short) || flags.long.includes("recurse-paths");
+    return moves && recursive && anyDoomed(flags.operands.slice(1), doomed) ? REASONS.delete : null;
+  }
+  if (name === "7z" || name === "7za" || name === "7zz" || name === "7zr") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    return args.includes("-sdel") && operands[0] === "a" && anyDoomed(operands.slice(2), doomed)
+      ? REASONS.delete
+      : null;
+  }
+  if (name === "rar") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    const moves = operands[0] === "m" || operands[0] === "mf" || args.includes("-df");
+    return moves && anyDoomed(operands.slice(2), doomed) ? REASONS.delete : null;
+  }
+  if (name === "rsync" && args.includes("--remove-source-files")) {
+    const flags = permutedFlags(args, 0, {
+      shortWithValue: "eTfB",
+      longWithValue: ["rsh", "exclude", "include", "filter", "temp-dir", "files-from"],
+    });
+    return anyDoomed(flags.operands.slice(0, -1), doomed) ? REASONS.delete : null;
+  }
+  return null;
+}
+
+/**
+ * rclone's purge and delete of a local tree, and its sync onto one (a destination made to match
+ * its source); trash tools that move a whole system or home away in one go.
+ */
+function syncOrTrashRule(
+  name: string,
+  args: readonly string[],
+  doomed: (target: string) => string | null,
+): string | null {
+  if (name === "rclone") {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    const verb = operands[0] ?? "";
+    if (verb === "purge" || verb === "delete")
+      return anyDoomed(operands.slice(1), doomed) ? REASONS.delete : null;
+    if (verb === "sync" && operands.length >= 3)
+      return doomed(operands[operands.length - 1] as string) !== null ? REASONS.delete : null;
+    return null;
+  }
+  const trash =
+    TRASHERS.has(name) ||
+    (name === "gio" && args[0] === "trash") ||
+    (name === "kioclient" && args[0] === "move" && (args[args.length - 1] ?? "") === "trash:/");
+  if (!trash) return null;
+  const operands = args.filter((a) => !a.startsWith("-") && a !== "trash" && a !== "move");
+  return anyDoomed(operands, doomed) ? REASONS.move : null;
+}
+
+const DISK_TOOLS = new Set([
+  ...["nwipe", "diskutil", "gpt", "asr", "nvme", "flashrom", "format-volume", "clear-disk"],
+  ...["remove-partition", "dd", "dcfldd"],
+]);
+const TRASHERS = new Set(["trash-put", "trash", "rmtrash", "gtrash", "trash-cli", "kioclient5"]);
+
+// PhysicalDrive and volume device paths of Windows, as a Unix shell passes them on.
+const WINDOWS_DEVICE = /^(?:\\{1,2}|\/\/)\.[\\/]?(?:physicaldrive[0-9]{1,3}|[a-z]:)$/i;
+
+/**
+ * Disks and firmware destroyed by tools the device table does not cover: nwipe's autonuke of
+ * every disk, macOS's APFS and CoreStorage deletes and `gpt destroy`, `asr --erase`, NVMe
+ * namespace deletes, flashrom erasing or writing the machine's own firmware, PowerShell's disk
+ * cmdlets, and dd onto a Windows physical drive.
+ */
+function diskToolRule(name: string, args: readonly string[]): string | null {
+  if (!DISK_TOOLS.has(name)) return null;
+  const lower = args.map((a) => a.toLowerCase());
+  switch (name) {
+    case "nwipe":
+      return args.includes("--autonuke") || args.some(isBlockDevice) ? REASONS.wipe : null;
+    case "diskutil": {
+      const verb = lower[0] ?? "";
+      const sub = lower[1] ?? "";
+      const family = ["apfs", "cs", "corestorage", "ar", "appleraid"].includes(verb);
+      return family &&
+        ["deletecontainer", "deletevolume", "erasevolume", "delete", "deletelvg"].includes(sub)
+        ? REASONS.wipe
+        : null;
+    }
+    case "gpt":
+      return lower.includes("destroy") ? REASONS.wipe : null;
+    case "asr":
+      return lower.includes("restore") && lower.includes("--erase") ? REASONS.wipe : null;
+    case "nvme":
+      return ["ns-delete", "delete-ns", "write-zeroes"].includes(lower[0] ?? "")
+        ? REASONS.wipe
+        : null;
+    case "flashrom": {
+      // The internal programmer is the running machine's own firmware chip.
+      const internal =
+        args.some(
+          (a, k) => a.startsWith("internal") && /^-p$|^--programmer$/.test(args[k - 1] ?? ""),
+        ) || args.some((a) => /^(?:-p|--programmer=)internal/.test(a));
+      const writes = args.some(
+        (a) => /^-[a-zA-Z]{0,4}[wE]$/.test(a) || a === "--write" || a === "--erase",
+      );
+      return internal && writes ? REASONS.wipe : null;
+    }
+    case "format-volume":
+    case "clear-disk":
+    case "remove-partition":
+      if (name === "clear-disk" && !lower.some((a) => a.startsWith("-removedata"))) return null;
+      return REASONS.wipe;
+    case "dd":
+    case "dcfldd":
+      return args.some((a) => a.startsWith("of=") && WINDOWS_DEVICE.test(a.slice(3)))
+        ? REASONS.dd
+        : null;
+    default:
+      return null;
+  }
 }

@@ -58,6 +58,15 @@ const SYSTEM_SECOND: Readonly<Record<string, ReadonlySet<string> | "any">> = {
 };
 
 const GLOB_CHARS = /[*?[{]/;
+
+// Deeper directories whose loss breaks the whole system: the init system, the kernel's
+// modules, the package databases, the EFI boot loaders and the firmware's EFI variables
+// (removing those can brick a machine).
+const DEEP_SYSTEM = new Set([
+  ...["usr/lib/systemd", "usr/lib/modules", "usr/lib/firmware", "lib/systemd/system"],
+  ...["var/lib/dpkg", "var/lib/rpm", "var/lib/pacman", "var/lib/apk", "boot/efi/efi"],
+  ...["sys/firmware/efi", "sys/firmware/efi/efivars", "etc/systemd/system"],
+]);
 const WORKING_DIRECTORY = /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/;
 const TEMP_CLIMB =
   /^\$(?:\{(?:TMPDIR|TMP|TEMP)\}|(?:TMPDIR|TMP|TEMP)(?![A-Za-z0-9_]))(?=\/\.\.(?:\/|$))/;
@@ -235,6 +244,8 @@ export function catastrophicTarget(path: string): string | null {
       return "a system directory";
   }
   const second = (segments[1] as string).toLowerCase();
+  // Deeper trees whose loss still leaves the system unable to boot, start or be repaired.
+  if (DEEP_SYSTEM.has(segments.join("/").toLowerCase())) return "a system directory";
   // WSL mounts Windows drives at /mnt/c: a drive's tree is judged like its root's.
   if (first === "mnt" && /^[a-z]$/.test(second))
     return catastrophicTarget(`/${segments.slice(2).join("/")}`);
@@ -368,6 +379,26 @@ export function everyoneTraverses(path: string): boolean {
   return segments.length === 1 || (segments[0] === "usr" && catastrophicTarget(path) !== null);
 }
 
+// Directories whose every file (even without recursion, as a plain `rm -f DIR/*` takes them)
+// the system needs: the programs, the libraries, the configuration, PAM and the boot files.
+const CONTENTS_ESSENTIAL = new Set([
+  ...["bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "boot"],
+  ...["usr/bin", "usr/sbin", "usr/lib", "usr/lib64", "usr/lib32", "etc/pam.d"],
+]);
+
+/**
+ * `rm -f /bin/*`, `rm /etc/*`, `shred -u /etc/pam.d/*`: every file of a directory the system
+ * cannot run without, by a glob, removed even without -r.
+ */
+export function isSystemContents(path: string): boolean {
+  if (!path.startsWith("/") || !GLOB_CHARS.test(path)) return false;
+  const parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  if (parts.length < 2 || !isContentsGlob(parts[parts.length - 1] ?? "")) return false;
+  if (parts.some((p) => p === ".." || GLOB_CHARS.test(p) !== (p === parts[parts.length - 1])))
+    return false;
+  return CONTENTS_ESSENTIAL.has(parts.slice(0, -1).join("/"));
+}
+
 /** `/bin/*`, `/usr/sbin/*`: every program of a system program directory, by a glob. */
 export function isProgramDirectoryContents(path: string): boolean {
   if (!path.startsWith("/") || !GLOB_CHARS.test(path)) return false;
@@ -427,7 +458,8 @@ export function isBlockDevice(path: string): boolean {
   // after a disk's stem ("/dev/sd$X", "/dev/nvme${N}n1"): whatever it holds, the node is a disk.
   // Placeholder letters in upper case ("/dev/sdX") name a disk to whoever runs the command.
   const stem = name.replace(/[*?]/g, "a").replace(/\[[^\]]{0,16}\]/g, "a");
-  const stems = [name, stem, stem.toLowerCase()];
+  // A digit in the glob's place too: `/dev/nvme*n1`, `/dev/mmcblk?`.
+  const stems = [name, stem, stem.toLowerCase(), name.replace(/[*?]/g, "0")];
   if (name.includes("$")) {
     // A letter where the device letter goes, a digit where its number goes.
     for (const filler of ["a", "0"]) stems.push(stem.replace(VARIABLE_IN_NAME, filler));
