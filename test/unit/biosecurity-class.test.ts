@@ -6,20 +6,7 @@
 // history that share their words stay out. Requests only: no test says how anything is done.
 // Each test lists every mismatch at once.
 import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import { looksBiosecurityRelevant } from "../../src/screen/biosecurity/index.js";
-
-function mismatches(texts: readonly string[], relevant: boolean): string[] {
-  return texts.filter((text) => looksBiosecurityRelevant(text) !== relevant);
-}
-
-function expectRelevant(texts: readonly string[]): void {
-  assert.deepEqual(mismatches(texts, true), []);
-}
-
-function expectQuiet(texts: readonly string[]): void {
-  assert.deepEqual(mismatches(texts, false), []);
-}
+import { expectQuiet, expectRelevant } from "../helpers/bio-cases.js";
 
 describe("biosecurity trigger: the class of harmful requests", () => {
   test("acquisition of agents, seeds of toxins and precursors", () => {

@@ -6,20 +6,7 @@
 // code-comment framing; words split by punctuation. Beside them, the benign science, safety and
 // history questions that share their words stay out. Each test lists every mismatch at once.
 import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import { looksBiosecurityRelevant } from "../../src/screen/biosecurity/index.js";
-
-function mismatches(texts: readonly string[], relevant: boolean): string[] {
-  return texts.filter((text) => looksBiosecurityRelevant(text) !== relevant);
-}
-
-function expectRelevant(texts: readonly string[]): void {
-  assert.deepEqual(mismatches(texts, true), []);
-}
-
-function expectQuiet(texts: readonly string[]): void {
-  assert.deepEqual(mismatches(texts, false), []);
-}
+import { expectQuiet, expectRelevant } from "../helpers/bio-cases.js";
 
 describe("biosecurity trigger: generalisation round", () => {
   test("select agents by genus, synonym, abbreviation and misspelling", () => {

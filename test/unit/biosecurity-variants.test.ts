@@ -7,20 +7,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { looksBiosecurityRelevant } from "../../src/screen/biosecurity/index.js";
-
-function expectRelevant(texts: readonly string[]): void {
-  assert.deepEqual(
-    texts.filter((text) => !looksBiosecurityRelevant(text)),
-    [],
-  );
-}
-
-function expectQuiet(texts: readonly string[]): void {
-  assert.deepEqual(
-    texts.filter((text) => looksBiosecurityRelevant(text)),
-    [],
-  );
-}
+import { expectQuiet, expectRelevant } from "../helpers/bio-cases.js";
 
 describe("biosecurity trigger: own variants, by class", () => {
   test("acquisition: covert, past screening, by kind of buyer, out of the lab", () => {

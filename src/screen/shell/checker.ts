@@ -1845,8 +1845,12 @@ function parallelReplacement(head: readonly string[]): string {
   return "{}";
 }
 
-/** The replacement of a sed `s` command that carries the `e` flag, unescaped; else null. */
-function executedReplacement(command: string): string | null {
+/**
+ * The fields of a sed `s` command after its delimiter (pattern, replacement, flags, and an empty
+ * fourth when another delimiter follows), with escaped delimiters unescaped; null when the
+ * command is not an `s` command.
+ */
+function sedSubstitutionFields(command: string): string[] | null {
   if (command[0] !== "s" || command.length < 4) return null;
   const delimiter = command[1] as string;
   const parts: string[] = [""];
@@ -1859,6 +1863,13 @@ function executedReplacement(command: string): string | null {
     } else if (c === delimiter) parts.push("");
     else parts[parts.length - 1] += c;
   }
+  return parts;
+}
+
+/** The replacement of a sed `s` command that carries the `e` flag, unescaped; else null. */
+function executedReplacement(command: string): string | null {
+  const parts = sedSubstitutionFields(command);
+  if (parts === null) return null;
   return parts.length >= 3 && (parts[2] ?? "").includes("e") ? (parts[1] as string) : null;
 }
 
@@ -1929,19 +1940,8 @@ function baseName(path: string): string {
  * unknown output. Plain string operations: the pattern is never compiled.
  */
 function literalSubstitution(command: string, text: string): string | null {
-  if (command[0] !== "s" || command.length < 4) return null;
-  const delimiter = command[1] as string;
-  const parts: string[] = [""];
-  for (let k = 2; k < command.length && parts.length <= 3; k++) {
-    const c = command[k] as string;
-    if (c === "\\" && k + 1 < command.length) {
-      const next = command[k + 1] as string;
-      parts[parts.length - 1] += next === delimiter ? next : c + next;
-      k++;
-    } else if (c === delimiter) parts.push("");
-    else parts[parts.length - 1] += c;
-  }
-  if (parts.length !== 3) return null;
+  const parts = sedSubstitutionFields(command);
+  if (parts === null || parts.length !== 3) return null;
   const [rawPattern = "", replacement = "", flags = ""] = parts;
   if (!/^[gp0-9]{0,4}$/.test(flags) || /[&\\]/.test(replacement)) return null;
   const start = rawPattern.startsWith("^");
