@@ -5,21 +5,14 @@
 // second match reads a few words, not the text again.
 // One pass over the text, each character looked at a bounded number of times: linear.
 
+import { DIGIT_AS_LETTER } from "../text/look-alike-digits.js";
+
 // By character code below 128: 1 for a letter, 2 for a digit or symbol read as a letter.
 const KIND = new Uint8Array(128);
 // The letter a look-alike digit or symbol stands for.
 const AS_LETTER = new Array<string>(128).fill("");
 for (let c = 65; c <= 90; c++) KIND[c] = KIND[c + 32] = 1;
-for (const [digit, letter] of Object.entries({
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "@": "a",
-  $: "s",
-})) {
+for (const [digit, letter] of Object.entries({ ...DIGIT_AS_LETTER, "@": "a", $: "s" })) {
   KIND[digit.charCodeAt(0)] = 2;
   AS_LETTER[digit.charCodeAt(0)] = letter;
 }

@@ -22,6 +22,7 @@ import {
   type Slot,
   slot,
 } from "./phrase-kit.js";
+import { DIGIT_AS_LETTER } from "../text/look-alike-digits.js";
 import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
 import { OVERRIDE_PHRASES } from "./phrases-overrides.js";
 import { PRETEXT_PHRASES } from "./phrases-pretexts.js";
@@ -1044,16 +1045,6 @@ export function wordsOf(text: string): string[] {
   return out;
 }
 
-// Digits that stand in for letters in "1gn0re", "pr3vious", "instructi0ns".
-const LEET: Readonly<Record<string, string>> = {
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-};
-
 /**
  * A word of four or more characters that mixes letters and digits, with its digits read as the
  * letters they stand in for. Shorter words ("a1", "h2", "v4") and numbers are left alone: "a1"
@@ -1062,7 +1053,7 @@ const LEET: Readonly<Record<string, string>> = {
 function unLeet(word: string): string {
   if (word.length < 4 || !/[a-z]/.test(word)) return word;
   let out = "";
-  for (const c of word) out += LEET[c] ?? c;
+  for (const c of word) out += DIGIT_AS_LETTER[c] ?? c;
   return out;
 }
 
