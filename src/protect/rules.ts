@@ -52,9 +52,13 @@ export interface RuleAccumulatorOptions {
  * other bit, since group membership is not known here (an ACL granting a named user shows in the
  * group bits as its mask). Root is never relaxed: under Seatbelt it keeps its override.
  */
-export function reachableByMode(stats: Pick<Stats, "uid" | "mode">, uid: number, read: boolean) {
+export function reachableByMode(
+  stats: Pick<Stats, "uid" | "mode">,
+  uid: number,
+  access: { readonly read: boolean },
+): boolean {
   if (uid === 0 || stats.uid === uid) return true;
-  return (stats.mode & (read ? 0o066 : 0o022)) !== 0;
+  return (stats.mode & (access.read ? 0o066 : 0o022)) !== 0;
 }
 
 export class RuleAccumulator {
@@ -116,7 +120,8 @@ export class RuleAccumulator {
       // the confined uid can reach the file through no name (a root-owned system program seen by
       // an ordinary user, as ostree and Nix stores hardlink them).
       const harmless =
-        this.#confinedUid !== undefined && !reachableByMode(stats, this.#confinedUid, denyRead);
+        this.#confinedUid !== undefined &&
+        !reachableByMode(stats, this.#confinedUid, { read: denyRead });
       if (stats.nlink !== 1 && !harmless)
         throw new ProtectedStoreError(
           "ERR_PROTECT_HARDLINK",

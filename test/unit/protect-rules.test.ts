@@ -207,14 +207,14 @@ describe("protect", () => {
     });
 
     test("reachableByMode: the owner, root and any group or other bit reach; nothing else does", () => {
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 5, false), true);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 0, false), true);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, false), false);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, true), true);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100700 }, 6, true), false);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100720 }, 6, false), true);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100702 }, 6, false), true);
-      assert.equal(reachableByMode({ uid: 5, mode: 0o100704 }, 6, true), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 5, { read: false }), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 0, { read: false }), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, { read: false }), false);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100755 }, 6, { read: true }), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100700 }, 6, { read: true }), false);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100720 }, 6, { read: false }), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100702 }, 6, { read: false }), true);
+      assert.equal(reachableByMode({ uid: 5, mode: 0o100704 }, 6, { read: true }), true);
     });
   });
 
