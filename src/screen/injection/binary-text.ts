@@ -53,8 +53,6 @@ export function binaryText(stretch: string): string | null {
  * A hidden sentence has spaces between its words; a run of groups without one (a bit mask, a
  * register dump) opens nothing.
  */
-export const BINARY_ANCHORS: readonly string[] = ["0 00100000", "1 00100000", "0,00100000"].concat([
-  "1,00100000",
-  "0, 00100000",
-  "1, 00100000",
-]);
+export const BINARY_ANCHORS: readonly string[] = ["0", "1"].flatMap((digit) =>
+  [" ", ",", ", "].map((separator) => `${digit}${separator}00100000`),
+);
