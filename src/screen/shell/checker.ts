@@ -709,8 +709,8 @@ export class Checker {
     if (name === "xxd" && args.some((a) => /^-[a-z]{0,4}r/.test(a))) {
       // `xxd -r -p` turns a plain hex dump back into the bytes it stands for.
       const data = stdin();
-      if (data === null || !("text" in data) || !args.some((a) => /^-[a-z]{0,4}p/.test(a)))
-        return data === null || !("text" in data) ? data : null;
+      if (data === null || !("text" in data)) return data;
+      if (!args.some((a) => /^-[a-z]{0,4}p/.test(a))) return null;
       const hex = data.text.slice(0, 1 << 20).replace(/[\s]/g, "");
       return { text: Buffer.from(hex, "hex").toString("utf8") };
     }
