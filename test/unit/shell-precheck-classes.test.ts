@@ -420,3 +420,25 @@ describe("spellings of the families the precheck knows", () => {
       allowed(c);
   });
 });
+
+describe("find: a test narrows only the branch of -o it stands in", () => {
+  test("an action in a branch without a test of its own acts on everything the others skip", () => {
+    for (const c of [
+      "find / -name keep.txt -o -delete",
+      "find / -name '*.log' -or -exec rm -rf {} +",
+      "find /etc -newer stamp -o -delete",
+      "find / \\( -name a -o -true \\) -delete",
+      "find ~ -path ./cache -prune -o -delete",
+      "find / -name x -o -print | xargs rm -rf",
+    ])
+      blocked(c);
+    for (const c of [
+      "find / -name '*.pyc' -delete",
+      "find / \\( -name '*.pyc' -o -name '*.pyo' \\) -delete",
+      "find / -name '*.pyc' -o -name '*.pyo' -delete",
+      "find / -path /proc -prune -o -name '*.tmp' -delete",
+      "find / -name '*.pyc' -o -name '*.pyo' | xargs rm -f",
+    ])
+      allowed(c);
+  });
+});

@@ -51,21 +51,45 @@ const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-whol
  * Whether a test narrows what find acts on. find evaluates its expression left to right, so
  * only tests before the first action count: `find / -delete -name x` deletes everything.
  * A negated test (`! -name x`, `-not -path p`) still leaves almost everything, and so does a
- * pattern that matches every name.
+ * pattern that matches every name. An alternative (`-o`) is judged on its own:
+ * `find / -name x -o -delete` deletes every file not named x, so only the tests of the branch
+ * the action sits in (and of the groups around it) count; with no action, the implicit -print
+ * is narrowed only when every branch is.
  */
 export function findFilters(args: readonly string[]): boolean {
+  // One frame per open parenthesis: whether the current branch has a test so far, and whether
+  // every closed branch had one.
+  const frames: { branch: boolean; every: boolean }[] = [{ branch: false, every: true }];
+  const top = (): { branch: boolean; every: boolean } =>
+    frames[frames.length - 1] as { branch: boolean; every: boolean };
   for (let k = 0; k < args.length; k++) {
     const arg = args[k] as string;
-    if (ACTIONS.has(arg)) return false;
+    if (ACTIONS.has(arg)) return frames.some((frame) => frame.branch);
+    if (arg === "(" || arg === "\\(") {
+      frames.push({ branch: false, every: true });
+      continue;
+    }
+    if ((arg === ")" || arg === "\\)") && frames.length > 1) {
+      const group = frames.pop() as { branch: boolean; every: boolean };
+      if (group.every && group.branch) top().branch = true;
+      continue;
+    }
+    if (arg === "-o" || arg === "-or") {
+      const frame = top();
+      frame.every = frame.every && frame.branch;
+      frame.branch = false;
+      continue;
+    }
     if (arg === "!" || arg === "-not") {
       k += args[k + 2] !== undefined && !(args[k + 2] as string).startsWith("-") ? 2 : 1;
       continue;
     }
     if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
     else if ((arg === "-regex" || arg === "-iregex") && /^\.\*$/.test(args[k + 1] ?? "")) k++;
-    else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) return true;
+    else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) top().branch = true;
   }
-  return false;
+  const outer = frames[0] as { branch: boolean; every: boolean };
+  return outer.every && outer.branch;
 }
 
 const ACTIONS = new Set(["-delete", "-exec", "-execdir", "-ok", "-okdir"]);
