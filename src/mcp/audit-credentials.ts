@@ -8,6 +8,16 @@
 // elsewhere `-p` is a port or a patch flag and stays readable); environment names that end in
 // `_PWD` or `_PASS` (`MYSQL_PWD=…`); and credentials inside URLs (audit-url-credentials.ts). One
 // pass over the words, so the cost is linear in the text.
+import {
+  longFlagIsSecret,
+  PROGRAM_FLAGS,
+  STDIN_SECRET_FLAGS,
+  STDIN_SECRET_PROGRAMS,
+  sudoReadsStdin,
+  wordNamesSecretSetting,
+  type ProgramFlags,
+} from "./audit-secret-programs.js";
+import { maskAuthArguments } from "./audit-auth-arguments.js";
 import { maskUrlCredentials } from "./audit-url-credentials.js";
 
 const MASK = "<redacted>";
@@ -40,35 +50,10 @@ const AUTH_SCHEMES = new Set([
 ]);
 const QUOTES = "'\"";
 
-interface ProgramFlags {
-  /** Short flags whose next word is the password. */
-  readonly next: ReadonlySet<string>;
-  /** Short flags with the password attached (`-pSECRET`). */
-  readonly attached: ReadonlySet<string>;
-}
-const MYSQL_FLAGS: ProgramFlags = { next: new Set(), attached: new Set(["-p"]) };
-/** Programs whose short flags carry a password, by the basename they are run as. */
-const PROGRAM_FLAGS: ReadonlyMap<string, ProgramFlags> = new Map([
-  ...[
-    "mysql",
-    "mysqldump",
-    "mysqladmin",
-    "mysqlimport",
-    "mysqlshow",
-    "mysqlcheck",
-    "mysqlpump",
-    "mariadb",
-    "mariadb-dump",
-    "mariadb-admin",
-  ].map((name): [string, ProgramFlags] => [name, MYSQL_FLAGS]),
-  ["sshpass", { next: new Set(["-p"]), attached: new Set(["-p"]) }],
-  ["redis-cli", { next: new Set(["-a"]), attached: new Set() }],
-  ["valkey-cli", { next: new Set(["-a"]), attached: new Set() }],
-  ["mongo", { next: new Set(["-p"]), attached: new Set() }],
-  ["mongosh", { next: new Set(["-p"]), attached: new Set() }],
-]);
 /** Words that run the command after them, so the program is the word that follows. */
 const PREFIXES = new Set(["sudo", "env", "exec", "nohup", "time", "command", "doas"]);
+/** Words after which `KEY VALUE` sets a setting (`npm config set`, `git config`, `conda --set`). */
+const CONFIG_WORDS = new Set(["config", "configure", "set", "user-secrets"]);
 const SEPARATORS = new Set([";", "&&", "||", "|", "&", "(", "{", "then", "do", "else"]);
 
 /** `MYSQL_PWD=…`, `DB_PASS=…`: names assignments.ts does not read as secret. */
@@ -146,16 +131,84 @@ function maskPasswordHalf(word: string): string {
 
 /** The text with the credential shapes above masked; whitespace is kept as it was. */
 export function maskCommandCredentials(text: string): string {
-  return maskWords(maskUrlCredentials(text));
+  return maskWords(maskUrlCredentials(maskAuthArguments(text)));
+}
+
+/** `Authorization:Basic…` or `Cookie:…` as one word: the value after the colon masked. */
+function maskedHeaderWord(word: string, lower: string): string {
+  const colon = lower.indexOf(":");
+  const header = colon > 0 ? lower.slice(0, colon) : "";
+  if (!(header.endsWith("authorization") || header.endsWith("cookie"))) return word;
+  if (colon >= lower.length - 1) return word;
+  const cut = word.indexOf(":") + 1;
+  return `${word.slice(0, cut)}${replaceKeepingQuotes(word.slice(cut), MASK)}`;
+}
+
+/** `user%password` (smbclient's -U) with the password half masked. */
+function maskPercentHalf(word: string): string {
+  const percent = word.indexOf("%");
+  if (percent < 0) return word;
+  return `${word.slice(0, percent + 1)}${replaceKeepingQuotes(word.slice(percent + 1), MASK)}`;
+}
+
+type Pending = "secret" | "password-half" | "percent-half" | "after-auth" | "cookie" | "setting";
+
+/** What is known of the simple command being read. */
+interface CommandState {
+  /** The program's basename, or "" before it is named. */
+  name: string;
+  flags: ProgramFlags | undefined;
+  /** The program's `after` word has been seen, or it has none. */
+  armed: boolean;
+  /** Operands after the program (after its `after` word, when it has one). */
+  operands: number;
+  /** htpasswd's batch flag, and whether -n leaves out the file operand. */
+  batch: boolean;
+  batchNoFile: boolean;
+  /** Indexes in the output of this command's echo/printf arguments (a pipe may feed them on). */
+  printed: number[];
+  /** Index of a here-string's text, masked if the command reads a secret on stdin. */
+  hereString: number;
+  readsSecret: boolean;
+  /** A sudo prefix was seen: its -S reads the password from stdin. */
+  sudo: boolean;
+  /** A `config`, `set` or `--set` word was seen: a secret-named word's next one is its value. */
+  configures: boolean;
+}
+
+function freshCommand(): CommandState {
+  return {
+    name: "",
+    flags: undefined,
+    armed: false,
+    operands: 0,
+    batch: false,
+    batchNoFile: false,
+    printed: [],
+    hereString: -1,
+    readsSecret: false,
+    sudo: false,
+    configures: false,
+  };
 }
 
 function maskWords(text: string): string {
   const out: string[] = [];
-  // The program of the simple command being read, and whether the next word may name it.
-  let program: ProgramFlags | undefined;
-  let expectProgram = true;
+  let command = freshCommand();
+  // The echo/printf arguments of the command a pipe came from.
+  let pipedPrinted: number[] = [];
   // What the words before asked for the next one.
-  let pending: "secret" | "password-half" | "after-auth" | "cookie" | null = null;
+  let pending: Pending | null = null;
+  const mask = (index: number): void => {
+    out[index] = replaceKeepingQuotes(out[index] as string, MASK);
+  };
+  // The command reads a secret on stdin: what was piped or here-stringed into it is one.
+  const readsSecret = (): void => {
+    command.readsSecret = true;
+    for (const index of pipedPrinted) mask(index);
+    pipedPrinted = [];
+    if (command.hereString >= 0) mask(command.hereString);
+  };
   let at = 0;
   while (at < text.length) {
     let end = at;
@@ -169,77 +222,149 @@ function maskWords(text: string): string {
     let word = maskUserinfo(text.slice(at, end));
     at = end;
     const lower = bare(word);
-    const mode = pending;
+    const separator = SEPARATORS.has(lower) || /[;&|]$/.test(lower);
+    // Set by maskedWord too, which the compiler's narrowing does not follow.
+    const mode = pending as Pending | null;
     pending = null;
-    if (mode === "secret") word = replaceKeepingQuotes(word, MASK);
-    else if (mode === "password-half") word = maskPasswordHalf(word);
-    else if (mode === "after-auth") {
-      if (AUTH_SCHEMES.has(lower)) pending = "secret";
-      else word = replaceKeepingQuotes(word, MASK);
-    } else if (mode === "cookie") {
-      word = replaceKeepingQuotes(word, MASK);
-      if (!QUOTES.includes(word[word.length - 1] as string)) pending = "cookie";
-    }
-    if (mode !== null) {
+    if (mode === "setting" && separator) {
+      // `git config --get github.token && …`: no value followed the name.
+    } else if (mode !== null) {
+      if (mode === "secret") word = replaceKeepingQuotes(word, MASK);
+      else if (mode === "password-half") word = maskPasswordHalf(word);
+      else if (mode === "percent-half") word = maskPercentHalf(word);
+      else if (mode === "setting") word = replaceKeepingQuotes(word, MASK);
+      else if (mode === "after-auth") {
+        if (AUTH_SCHEMES.has(lower)) pending = "secret";
+        else word = replaceKeepingQuotes(word, MASK);
+      } else if (mode === "cookie") {
+        word = replaceKeepingQuotes(word, MASK);
+        if (!QUOTES.includes(word[word.length - 1] as string)) pending = "cookie";
+      }
       out.push(word);
       continue;
     }
-    if (SEPARATORS.has(lower) || /[;&|]$/.test(lower)) {
+    if (separator) {
       out.push(word);
-      program = undefined;
-      expectProgram = true;
+      pipedPrinted = lower === "|" || lower.endsWith("|") ? command.printed : [];
+      command = freshCommand();
       continue;
     }
-    if (expectProgram) {
+    if (lower.startsWith("<<<")) {
+      // `sudo -S cmd <<< SECRET`: the text is the next word, or attached.
+      out.push(word);
+      if (lower === "<<<") pending = command.readsSecret ? "secret" : null;
+      else if (command.readsSecret) out[out.length - 1] = `<<<${MASK}`;
+      if (lower === "<<<" && !command.readsSecret) command.hereString = out.length + 1;
+      continue;
+    }
+    if (command.name === "") {
       if (word.includes("=") && !lower.startsWith("-")) {
         out.push(maskPasswordEnvName(word));
         continue;
       }
       if (PREFIXES.has(lower) || lower.startsWith("-")) {
+        if (lower === "sudo") command.sudo = true;
+        else if (command.sudo && sudoReadsStdin("sudo", word)) readsSecret();
         out.push(word);
         continue;
       }
-      program = PROGRAM_FLAGS.get(basename(lower));
-      expectProgram = false;
+      command.name = basename(lower);
+      command.flags = PROGRAM_FLAGS.get(command.name);
+      command.armed = command.flags?.after === undefined;
+      if (STDIN_SECRET_PROGRAMS.has(command.name)) readsSecret();
       out.push(word);
       continue;
     }
-    if (program !== undefined && lower.startsWith("-") && !lower.startsWith("--")) {
-      const short = lower.slice(0, 2);
-      if (lower.length === 2 && program.next.has(short)) {
+    out.push(maskedWord(word, lower));
+  }
+  return out.join("");
+
+  // One word after the program: its flags, its operands, and what it asks of the next word.
+  function maskedWord(word: string, lower: string): string {
+    const program = command.flags;
+    if (command.name === "echo" || command.name === "printf") command.printed.push(out.length);
+    if (STDIN_SECRET_FLAGS.has(lower) || (lower === "-" && command.name === "vault")) readsSecret();
+    if (program !== undefined && !command.armed && lower === program.after) {
+      command.armed = true;
+      return word;
+    }
+    const armed = program !== undefined && command.armed ? program : undefined;
+    if (armed !== undefined && lower.startsWith("-") && !lower.startsWith("--")) {
+      const typed = word.replace(/^['"]+/, "").slice(0, 2);
+      const cluster = word.replace(/^['"]+/, "");
+      if (armed.next.has(cluster)) {
         pending = "secret";
-        out.push(word);
-        continue;
+        return word;
       }
-      if (lower.length > 2 && program.attached.has(short)) {
-        out.push(`${word.slice(0, word.indexOf("-") + 2)}${MASK}`);
-        continue;
+      if (cluster.length === 2 && armed.percent?.has(typed) === true) {
+        pending = "percent-half";
+        return word;
+      }
+      if (cluster.length > 2 && armed.attached.has(typed)) {
+        return `${word.slice(0, word.indexOf("-") + 2)}${MASK}`;
+      }
+      if (cluster.length > 2 && armed.percent?.has(typed) === true) return maskPercentHalf(word);
+      if (armed.batchPassword === true && /^-[a-zA-Z]{1,8}$/.test(cluster)) {
+        if (cluster.includes("b")) command.batch = true;
+        if (cluster.includes("n")) command.batchNoFile = true;
+        return word;
       }
     }
+    if (armed?.long?.has(lower) === true) {
+      pending = "secret";
+      return word;
+    }
+    if (lower.endsWith("authorization:")) {
+      pending = "after-auth";
+      return word;
+    }
+    if (lower.endsWith("cookie:")) {
+      pending = "cookie";
+      return word;
+    }
+    if (!lower.startsWith("-")) {
+      const header = maskedHeaderWord(word, lower);
+      if (header !== word) return header;
+      // Windows `net use \\host /user:ann PASSWORD`.
+      if (command.name === "net" && lower.startsWith("/user:")) {
+        pending = "secret";
+        return word;
+      }
+      command.operands += 1;
+      if (armed?.tokenOperand === true && command.operands === 1 && !lower.includes("="))
+        return replaceKeepingQuotes(word, MASK);
+      // htpasswd -b FILE USER PASSWORD, htpasswd -nb USER PASSWORD.
+      if (command.batch && command.operands === (command.batchNoFile ? 2 : 3))
+        return replaceKeepingQuotes(word, MASK);
+      if (command.configures && wordNamesSecretSetting(lower)) pending = "setting";
+      if (CONFIG_WORDS.has(lower)) command.configures = true;
+      return word;
+    }
+    if (sudoReadsStdin(command.name, word)) readsSecret();
+    if (lower === "--set") command.configures = true;
     const flag = lower.replace(/^-+/, "");
-    if (lower.startsWith("-") && SECRET_FLAGS.has(flag)) pending = "secret";
-    else if (USER_FLAGS.has(lower)) pending = "password-half";
-    else if (
+    const equals = flag.indexOf("=");
+    if (lower.startsWith("--") && equals > 0) {
+      // `--http-password=SECRET` (redactShellText knows only some names).
+      if (!longFlagIsSecret(flag.slice(0, equals))) return word;
+      const cut = word.indexOf("=") + 1;
+      return `${word.slice(0, cut)}${replaceKeepingQuotes(word.slice(cut), MASK)}`;
+    }
+    if (SECRET_FLAGS.has(flag) || (lower.startsWith("--") && longFlagIsSecret(flag))) {
+      pending = "secret";
+      return word;
+    }
+    if (USER_FLAGS.has(lower)) {
+      pending = "password-half";
+      return word;
+    }
+    if (
       lower.startsWith("-u") &&
       lower.length > 2 &&
       !lower.startsWith("--") &&
       lower.includes(":")
     )
-      word = maskPasswordHalf(word);
-    else if (lower.endsWith("authorization:")) pending = "after-auth";
-    else if (lower.endsWith("cookie:")) pending = "cookie";
-    else {
-      const colon = lower.indexOf(":");
-      const header = colon > 0 ? lower.slice(0, colon) : "";
-      if (
-        (header.endsWith("authorization") || header.endsWith("cookie")) &&
-        colon < lower.length - 1
-      ) {
-        const cut = word.indexOf(":") + 1;
-        word = `${word.slice(0, cut)}${replaceKeepingQuotes(word.slice(cut), MASK)}`;
-      }
-    }
-    out.push(word);
+      return maskPasswordHalf(word);
+    return word;
   }
-  return out.join("");
 }

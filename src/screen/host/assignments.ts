@@ -130,9 +130,22 @@ export function matchAssignment(text: string, at: number): Redaction | null {
   if (quote !== null) {
     if (text[separator] !== quote) return null;
     separator += 1;
+    // A subscript: `os.environ['API_KEY'] = …`, `config["token"]=…`.
+    if (text[separator] === "]") separator += 1;
   }
   separator = skipBlanks(text, separator);
   const sign = text[separator];
+  // A quoted name and a quoted value as two arguments: `os.putenv('API_TOKEN', '…')`,
+  // `environ.setdefault("PASSWORD", "…")`.
+  if (sign === "," && quote !== null) {
+    const valueAt = skipBlanks(text, separator + 1);
+    const valueQuote = text[valueAt];
+    if (valueQuote !== '"' && valueQuote !== "'") return null;
+    if (!nameIsSecret(text.slice(nameStart, nameEnd))) return null;
+    const { end, closed } = quotedValueEnd(text, valueAt);
+    const kept = redactTokenShapes(text.slice(at, valueAt));
+    return { end, replacement: `${kept}${valueQuote}<redacted>${closed ? valueQuote : ""}` };
+  }
   if (sign !== "=" && sign !== ":") return null;
   let afterSign = separator + 1;
   if (text[afterSign] === sign) return null; // `==`, `::`
