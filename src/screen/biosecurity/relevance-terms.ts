@@ -234,6 +234,18 @@ export const STEALTH = [
   ["dark", "web"],
   ["darkweb"],
   ["darknet"],
+  // Sold or shipped past the checks a supplier must run: "vendors that sell pathogens without
+  // checks", "no questions asked", "without registering".
+  ["without", "checks"],
+  ["without", "any", "checks"],
+  ["without", "background", "checks"],
+  ["without", "screening"],
+  ["without", "registering"],
+  ["without", "registration"],
+  ["without", "a", "permit"],
+  ["without", "permits"],
+  ["without", "a", "licen*"],
+  ["no", "questions", "asked"],
 ];
 
 // Not being seen, asked for: "how to avoid being detected", "ship it without it being noticed".
@@ -267,6 +279,7 @@ export const MAKE = [
   "making",
   "produce",
   "producing",
+  "generat*",
   "creat*",
   "brew*",
   "cook*",
@@ -502,6 +515,18 @@ export const TOXIN_WORDS = [
   "vx",
   "cyanide",
   "arsenic",
+  // Gases with no household use that are blood or choking agents in war ("make arsine from
+  // household chemicals"), and toxins that are weapons-list agents under their own name
+  // (aflatoxin was produced in bulk by a state weapons programme).
+  "arsine",
+  "stibine",
+  "phosphine",
+  "cyanogen",
+  "aflatoxin*",
+  "mycotoxin*",
+  "trichothecene*",
+  "microcystin*",
+  "verotoxin*",
 ];
 export const SUPERBUGS = ["superbug*"];
 
