@@ -286,6 +286,7 @@ export const MAKE = [
   "extract*",
   "purif*",
   "cultur*",
+  "cultivat*",
   "grow*",
   "weaponi*",
   "obtain*",
@@ -309,6 +310,7 @@ export const HARMFUL_AGENTS = [
   "nerve",
   "chemical*",
   "precursor*",
+  "chloroform",
   "gas",
   "gases",
 ];
@@ -474,6 +476,9 @@ export const LAB_BREACH = [
 ];
 export const BLEACH_MIXES = [
   "ammonia",
+  // Drain and toilet-bowl cleaners: acids (or ammonia) under a brand's name.
+  "drain",
+  "toilet",
   "vinegar",
   "rubbing",
   "alcohol",

@@ -5,6 +5,8 @@
 // stay out.
 import type { ListId, Words } from "./words.js";
 import * as triggerTerms from "./relevance-terms.js";
+import { harmsCovertly } from "./relevance-covert.js";
+import { harmsFarmsOrResists } from "./relevance-farm.js";
 import { BUGS as BUG_WORDS } from "./terms-deliberate.js";
 import { registerAll, terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
@@ -73,6 +75,8 @@ export function looksBiosecurityRelevant(text: string): boolean {
     handlesADangerousAgent(words) ||
     asksToHandleAnAgent(words) ||
     asksForHarmByGoal(words) ||
+    harmsFarmsOrResists(words) ||
+    harmsCovertly(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );

@@ -15,6 +15,10 @@ export const AIRBORNE_AGENTS = [
   "bioweapon*",
   "agent",
   "agents",
+  // Opioids released as an incapacitating aerosol (the 2002 Moscow theatre siege).
+  "opioid*",
+  "fentanyl*",
+  "carfentanil",
 ];
 // The same, with the generic words, for shapes that also need an asked verb.
 export const ANY_AGENTS = [...AIRBORNE_AGENTS, "virus*", "viral", "bacteri*", "microb*", "strain"];
