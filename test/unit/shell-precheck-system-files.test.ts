@@ -75,6 +75,37 @@ describe("files every program needs to start", () => {
       allowed(c);
   });
 
+  test("Windows drives under Git Bash and Cygwin, and Windows's own place variables", () => {
+    for (const c of [
+      "rm -rf /c",
+      "rm -rf /c/",
+      "rm -rf /c/Windows",
+      "rm -rf '/c/Program Files'",
+      "rm -rf /d/Users",
+      "rm -rf /cygdrive/c",
+      "rm -rf /cygdrive/c/Windows/System32/..",
+      "rm -rf $USERPROFILE",
+      'rm -rf "${USERPROFILE}/"',
+      "rm -rf $WINDIR",
+      "rm -rf $SYSTEMROOT",
+      'rm -rf "$PROGRAMFILES"',
+      "rm -rf $HOMEDRIVE/",
+      "rm -rf %SystemRoot%",
+      "Remove-Item -Recurse -Force $env:ProgramData",
+      "prlimit --nofile=10 rm -rf /",
+    ])
+      blocked(c);
+    for (const c of [
+      "rm -rf /c/projects/build",
+      "rm -rf /cygdrive/c/Users/me/project/dist",
+      "rm -rf /x",
+      "rm -rf $USERPROFILE/project/node_modules",
+      "rm -rf $WINDIR_BACKUP_NOTES",
+      "prlimit --nofile=10 rm -rf ./build",
+    ])
+      allowed(c);
+  });
+
   test("package managers removing libc, init, the shell, themselves or the kernel", () => {
     for (const c of [
       "sudo apt-get purge -y libc6:amd64",

@@ -70,6 +70,8 @@ export const WRAPPERS: Readonly<
   setsid: {},
   chrt: { shortWithValue: "T", operandsBefore: 1 },
   taskset: { operandsBefore: 1 },
+  // util-linux prlimit runs its command under new resource limits (`--nofile=10`, `-n 10`).
+  prlimit: { shortWithValue: "p", longWithValue: ["pid", "output"] },
   unbuffer: {},
   eatmydata: {},
   fakeroot: { shortWithValue: "ils", longWithValue: ["lib", "faked"] },

@@ -121,6 +121,31 @@ function classMatches(set: string, ch: string): boolean {
   return hit !== negated;
 }
 
+// Windows's variables for its own places, as Git Bash (`$WINDIR`), cmd.exe (`%SystemRoot%`) and
+// PowerShell (`$env:ProgramFiles`) spell them, with what each names.
+const WINDOWS_PLACES: Readonly<Record<string, string>> = {
+  userprofile: "~",
+  systemroot: "C:/Windows",
+  windir: "C:/Windows",
+  programfiles: "C:/Program Files",
+  programdata: "C:/ProgramData",
+  homedrive: "C:",
+  systemdrive: "C:",
+};
+const WINDOWS_VARIABLE =
+  /^(?:\$\{([A-Za-z]{1,16})\}|\$env:([A-Za-z]{1,16})|\$([A-Za-z]{1,16})|%([A-Za-z]{1,16})%)/;
+
+/** The path with a leading Windows place variable replaced by what it names, or null. */
+function windowsPlace(path: string): string | null {
+  const match = WINDOWS_VARIABLE.exec(path);
+  if (match === null) return null;
+  const name = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? "").toLowerCase();
+  const place = WINDOWS_PLACES[name];
+  const rest = path.slice(match[0].length);
+  if (place === undefined || (rest !== "" && rest[0] !== "/" && rest[0] !== "\\")) return null;
+  return `${place}${rest}`;
+}
+
 // The home directory as cmd.exe and PowerShell name it.
 const WINDOWS_HOME = new Set(["%userprofile%", "$env:userprofile", "$env:home", "$home"]);
 
@@ -204,6 +229,11 @@ export function catastrophicTarget(path: string): string | null {
   // The temporary directory sits one level under the root, so `$TMPDIR/../etc` is /etc.
   const temp = TEMP_CLIMB.exec(path);
   if (temp !== null) return catastrophicTarget(`/tmp${path.slice(temp[0].length)}`);
+  // `rm -rf $WINDIR`, `%SystemRoot%`, `$env:USERPROFILE`: judged as the place they name; when
+  // that is harmless the variable may still be unset, as below.
+  const place = windowsPlace(path);
+  const placeReason = place === null ? null : catastrophicTarget(place);
+  if (placeReason !== null) return placeReason;
   if (/^[A-Za-z]:[\\/]{0,1}$/.test(path)) return "a whole drive";
   // "C:\Windows", "C:/*": a drive's tree is judged like the root's.
   if (path[1] === ":" && (path[2] === "\\" || path[2] === "/")) {
@@ -220,6 +250,19 @@ export function catastrophicTarget(path: string): string | null {
   if (base === "home") return segments.length === 0 ? "the home directory" : null;
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
+  // Git Bash and MSYS2 mount drive C: at /c, Cygwin at /cygdrive/c: what lies under a drive
+  // letter is judged like the root's tree (`/c/Windows`, `/d/Users`). A bare one-letter directory
+  // is taken for a whole drive only for C: and D:, since `/x` and `/a` are common sample paths.
+  if (/^[a-z]$/.test(first)) {
+    if (segments.length === 1)
+      return first === "c" || first === "d" ? "a whole mounted drive" : null;
+    return catastrophicTarget(`/${segments.slice(1).join("/")}`);
+  }
+  if (first === "cygdrive" && segments.length >= 2 && /^[a-z]$/i.test(segments[1] as string)) {
+    return segments.length === 2
+      ? "a whole mounted drive"
+      : catastrophicTarget(`/${segments.slice(2).join("/")}`);
+  }
   if (segments.length === 1) {
     // `rm -rf /$DIR` with DIR empty or unset is `rm -rf /`.
     if (/^\$\{?[a-z_][a-z0-9_]{0,63}\}?$/.test(first)) return "the root, if the variable is empty";
