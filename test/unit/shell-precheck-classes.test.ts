@@ -429,6 +429,7 @@ describe("find: a test narrows only the branch of -o it stands in", () => {
       "find /etc -newer stamp -o -delete",
       "find / \\( -name a -o -true \\) -delete",
       "find ~ -path ./cache -prune -o -delete",
+      "find / -name keep.txt , -delete",
       "find / -name x -o -print | xargs rm -rf",
     ])
       blocked(c);

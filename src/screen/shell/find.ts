@@ -53,7 +53,8 @@ const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-whol
  * A negated test (`! -name x`, `-not -path p`) still leaves almost everything, and so does a
  * pattern that matches every name. An alternative (`-o`) is judged on its own:
  * `find / -name x -o -delete` deletes every file not named x, so only the tests of the branch
- * the action sits in (and of the groups around it) count; with no action, the implicit -print
+ * the action sits in (and of the groups around it) count, and `,` starts a branch that every
+ * file reaches (`find / -name x , -delete`); with no action, the implicit -print
  * is narrowed only when every branch is.
  */
 export function findFilters(args: readonly string[]): boolean {
@@ -74,7 +75,8 @@ export function findFilters(args: readonly string[]): boolean {
       if (group.every && group.branch) top().branch = true;
       continue;
     }
-    if (arg === "-o" || arg === "-or") {
+    // GNU find's `,` evaluates both sides for every file: what follows is a branch of its own.
+    if (arg === "-o" || arg === "-or" || arg === ",") {
       const frame = top();
       frame.every = frame.every && frame.branch;
       frame.branch = false;
