@@ -10,6 +10,7 @@
 // pass over the words, so the cost is linear in the text.
 import {
   longFlagIsSecret,
+  wordFlagIsSecret,
   PROGRAM_FLAGS,
   STDIN_SECRET_FLAGS,
   STDIN_SECRET_PROGRAMS,
@@ -144,14 +145,24 @@ function maskedHeaderWord(word: string, lower: string): string {
   return `${word.slice(0, cut)}${replaceKeepingQuotes(word.slice(cut), MASK)}`;
 }
 
-/** `user%password` (smbclient's -U) with the password half masked. */
-function maskPercentHalf(word: string): string {
-  const percent = word.indexOf("%");
-  if (percent < 0) return word;
-  return `${word.slice(0, percent + 1)}${replaceKeepingQuotes(word.slice(percent + 1), MASK)}`;
+/** `user%password` (smbclient's -U), `user,password` (lftp's -u): the password half masked. */
+function maskPairHalf(word: string, separator: string): string {
+  const at = word.indexOf(separator);
+  if (at < 0) return word;
+  return `${word.slice(0, at + 1)}${replaceKeepingQuotes(word.slice(at + 1), MASK)}`;
 }
 
-type Pending = "secret" | "password-half" | "percent-half" | "after-auth" | "cookie" | "setting";
+/** Oracle's `user/password@database`: the password masked, the user and database kept. */
+function maskOracleLogin(word: string): string {
+  const slash = word.indexOf("/");
+  if (slash <= 0) return word; // `/nolog`, `/ as sysdba`
+  const at = word.indexOf("@", slash);
+  const end = at < 0 ? word.length : at;
+  if (end === slash + 1) return word;
+  return `${word.slice(0, slash + 1)}${MASK}${word.slice(end)}`;
+}
+
+type Pending = "secret" | "password-half" | "pair-half" | "after-auth" | "cookie" | "setting";
 
 /** What is known of the simple command being read. */
 interface CommandState {
@@ -199,6 +210,8 @@ function maskWords(text: string): string {
   let pipedPrinted: number[] = [];
   // What the words before asked for the next one.
   let pending: Pending | null = null;
+  // For "pair-half": the character between the user and the password.
+  let pairSeparator = "%";
   const mask = (index: number): void => {
     out[index] = replaceKeepingQuotes(out[index] as string, MASK);
   };
@@ -231,7 +244,7 @@ function maskWords(text: string): string {
     } else if (mode !== null) {
       if (mode === "secret") word = replaceKeepingQuotes(word, MASK);
       else if (mode === "password-half") word = maskPasswordHalf(word);
-      else if (mode === "percent-half") word = maskPercentHalf(word);
+      else if (mode === "pair-half") word = maskPairHalf(word, pairSeparator);
       else if (mode === "setting") word = replaceKeepingQuotes(word, MASK);
       else if (mode === "after-auth") {
         if (AUTH_SCHEMES.has(lower)) pending = "secret";
@@ -296,14 +309,16 @@ function maskWords(text: string): string {
         pending = "secret";
         return word;
       }
-      if (cluster.length === 2 && armed.percent?.has(typed) === true) {
-        pending = "percent-half";
+      const separator = armed.pairs?.get(typed);
+      if (cluster.length === 2 && separator !== undefined) {
+        pending = "pair-half";
+        pairSeparator = separator;
         return word;
       }
       if (cluster.length > 2 && armed.attached.has(typed)) {
         return `${word.slice(0, word.indexOf("-") + 2)}${MASK}`;
       }
-      if (cluster.length > 2 && armed.percent?.has(typed) === true) return maskPercentHalf(word);
+      if (cluster.length > 2 && separator !== undefined) return maskPairHalf(word, separator);
       if (armed.batchPassword === true && /^-[a-zA-Z]{1,8}$/.test(cluster)) {
         if (cluster.includes("b")) command.batch = true;
         if (cluster.includes("n")) command.batchNoFile = true;
@@ -333,6 +348,7 @@ function maskWords(text: string): string {
       command.operands += 1;
       if (armed?.tokenOperand === true && command.operands === 1 && !lower.includes("="))
         return replaceKeepingQuotes(word, MASK);
+      if (armed?.oracleLogin === true && command.operands === 1) return maskOracleLogin(word);
       // htpasswd -b FILE USER PASSWORD, htpasswd -nb USER PASSWORD.
       if (command.batch && command.operands === (command.batchNoFile ? 2 : 3))
         return replaceKeepingQuotes(word, MASK);
@@ -350,7 +366,8 @@ function maskWords(text: string): string {
       const cut = word.indexOf("=") + 1;
       return `${word.slice(0, cut)}${replaceKeepingQuotes(word.slice(cut), MASK)}`;
     }
-    if (SECRET_FLAGS.has(flag) || (lower.startsWith("--") && longFlagIsSecret(flag))) {
+    const secretFlag = lower.startsWith("--") ? longFlagIsSecret(flag) : wordFlagIsSecret(flag);
+    if (SECRET_FLAGS.has(flag) || secretFlag) {
       pending = "secret";
       return word;
     }

@@ -9,14 +9,19 @@ export interface ProgramFlags {
   readonly next: ReadonlySet<string>;
   /** Short flags with the password attached (`mysql -pSECRET`, `7z -pSECRET`). */
   readonly attached: ReadonlySet<string>;
-  /** Short flags whose next word is `user%password` (`smbclient -U ann%SECRET`). */
-  readonly percent?: ReadonlySet<string>;
+  /**
+   * Short flags whose next word (or attached value) is a user and a password, by the character
+   * between them: `%` for `smbclient -U ann%SECRET`, `,` for `lftp -u ann,SECRET`.
+   */
+  readonly pairs?: ReadonlyMap<string, string>;
   /** Long flags whose next word is a secret here though not by their name (`gh secret set --body`). */
   readonly long?: ReadonlySet<string>;
   /** The flags above count only once this word has been seen (`login` for `docker login -p`). */
   readonly after?: string;
-  /** The first operand after `after` is a token (`vault login TOKEN`). */
+  /** The first operand after `after` is a token (`vault login TOKEN`, `cargo login TOKEN`). */
   readonly tokenOperand?: boolean;
+  /** The first operand is Oracle's `user/password@database` (`sqlplus scott/SECRET@orcl`). */
+  readonly oracleLogin?: boolean;
   /** `htpasswd -b FILE USER PASSWORD` (and `-nb USER PASSWORD`): a batch flag puts it in argv. */
   readonly batchPassword?: boolean;
 }
@@ -31,7 +36,9 @@ const ZIP: ProgramFlags = { next: flags("-P"), attached: none };
 const ARCHIVER: ProgramFlags = { next: none, attached: flags("-p") };
 const LDAP: ProgramFlags = { next: flags("-w"), attached: none };
 const SQL_SERVER: ProgramFlags = { next: flags("-P"), attached: none };
-const SAMBA: ProgramFlags = { next: none, attached: none, percent: flags("-U") };
+const SAMBA: ProgramFlags = { next: none, attached: none, pairs: new Map([["-U", "%"]]) };
+const CLOUD_LOGIN: ProgramFlags = { next: flags("-p"), attached: none, after: "login" };
+const ORACLE: ProgramFlags = { next: none, attached: none, oracleLogin: true };
 
 const entries = (names: readonly string[], entry: ProgramFlags): [string, ProgramFlags][] =>
   names.map((name) => [name, entry]);
@@ -64,6 +71,15 @@ export const PROGRAM_FLAGS: ReadonlyMap<string, ProgramFlags> = new Map([
   ["vault", { next: none, attached: none, after: "login", tokenOperand: true }],
   ["gh", { next: flags("-b"), attached: none, long: flags("--body"), after: "secret" }],
   ["htpasswd", { next: none, attached: none, batchPassword: true }],
+  ...entries(["az", "cf", "oc"], CLOUD_LOGIN),
+  ["ssh-keygen", { next: flags("-N", "-P"), attached: none }],
+  ["keytool", { next: flags("-new"), attached: none }],
+  ...entries(["sqlplus", "rman", "expdp", "impdp", "exp", "imp", "sqlldr", "dgmgrl"], ORACLE),
+  ["lftp", { next: none, attached: none, pairs: new Map([["-u", ","]]) }],
+  ["twine", { next: flags("-p"), attached: none }],
+  ["cargo", { next: none, attached: none, after: "login", tokenOperand: true }],
+  ["doctl", { next: flags("-t"), attached: none, after: "auth" }],
+  ["netlify", { next: none, attached: none, long: flags("--auth") }],
 ]);
 
 /** Programs that read a password from standard input whatever their flags. */
@@ -78,6 +94,8 @@ export const STDIN_SECRET_FLAGS: ReadonlySet<string> = new Set([
   "--password-stdin",
   "--with-token",
   "--stdin",
+  // ansible-vault encrypt_string reads the secret it encrypts from stdin.
+  "--stdin-name",
 ]);
 
 /** `sudo -S` (or a cluster holding S, `-kS`) reads the password from standard input. */
@@ -101,6 +119,14 @@ const SECRET_PARTS = [
   "access_key",
   "bearer",
 ];
+
+/**
+ * Whether a one-dash word flag (Java's and Go's style) names a password: `keytool -storepass`,
+ * `-keypass`, `-srcstorepass`, or a name longFlagIsSecret accepts (`-token`, `-password`).
+ */
+export function wordFlagIsSecret(name: string): boolean {
+  return name.length > 2 && (name.endsWith("pass") || longFlagIsSecret(name));
+}
 
 /**
  * Whether a long flag's name (without dashes, lower case, no `=value`) says its value is a secret:

@@ -50,6 +50,17 @@ const COMMANDS = [
   `echo ${CANARY} | gh auth login --with-token`,
   `sudo -S ls /root <<< ${CANARY}`,
   `docker login --password-stdin registry.example <<< "${CANARY}"`,
+  `az login -u ann -p ${CANARY}`,
+  `oc login -u ann -p ${CANARY} https://api.cluster.example`,
+  `ssh-keygen -t ed25519 -N ${CANARY} -f deploy_key`,
+  `keytool -genkeypair -alias app -storepass ${CANARY} -keypass ${CANARY}`,
+  `jarsigner -storepass ${CANARY} app.jar app`,
+  `sqlplus scott/${CANARY}@orcl @report.sql`,
+  `lftp -u ann,${CANARY} ftp://files.example`,
+  `twine upload -u __token__ -p ${CANARY} dist/pkg.whl`,
+  `cargo login ${CANARY}`,
+  `doctl auth init -t ${CANARY}`,
+  `echo ${CANARY} | ansible-vault encrypt_string --stdin-name db_password`,
 ];
 
 const CODE = [
@@ -129,6 +140,12 @@ describe("audit log: passwords marked secret only by their program's conventions
       "curl --token-url https://auth.example/t https://api.example",
       "gpg --passphrase-file key.txt -c notes.txt",
       "requests.get(url, auth=auth)",
+      "ssh-keygen -t ed25519 -f deploy_key",
+      "sqlplus /nolog @report.sql",
+      "lftp -u ann ftp://files.example",
+      "az vm list --output table",
+      "cargo build --release",
+      "keytool -list -keystore app.jks",
       "authority = ('a', 'b')",
     ]) {
       assert.equal(maskCommand(ordinary), ordinary);
