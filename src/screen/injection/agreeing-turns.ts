@@ -9,8 +9,9 @@
 
 import { hasAnyWord } from "./window-words.js";
 
+// A label may sit in brackets: "[[assistant]]:", "(assistant):".
 const LABEL =
-  /(?:^|[\n.!?"”)\]]\s{0,3})(?:#{2,3}\s{0,2}response|assistant|ai|bot|chatbot|chatgpt|gpt|model)\s{0,2}:/g;
+  /(?:^|[\n.!?"”)\]]\s{0,3})[[(<]{0,2}(?:#{2,3}\s{0,2}response|assistant|ai|bot|chatbot|chatgpt|gpt|model)[\])>]{0,2}\s{0,2}:/g;
 const AGREEMENT_REACH = 40;
 const TURN_REACH = 220;
 const MAX_LABELS = 16;

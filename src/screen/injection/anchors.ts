@@ -5,6 +5,7 @@
 
 import { confusableFor } from "../text/normalize.js";
 import { BINARY_ANCHORS } from "./binary-text.js";
+import { ADDRESSED_ANCHORS } from "./phrases-addressed.js";
 import { JAILBREAK_ANCHORS } from "./phrases-jailbreak.js";
 import { OVERRIDE_ANCHORS } from "./phrases-overrides.js";
 import { PRETEXT_ANCHORS } from "./phrases-pretexts.js";
@@ -387,6 +388,7 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   ...JAILBREAK_ANCHORS.map((t) => phrase(t)),
   ...PRETEXT_ANCHORS.map((t) => phrase(t)),
   ...OVERRIDE_ANCHORS.map((t) => phrase(t)),
+  ...ADDRESSED_ANCHORS.map((t) => phrase(t)),
   ...["initialization text", "initialisation text", "your initialization", "your initialisation"]
     .concat(["your pre-prompt", "your preprompt", "is void", "are void", "now void"])
     .concat(["null and void", "is obsolete", "are obsolete", "now obsolete", "new orders"])
@@ -397,6 +399,7 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   // pieces to be joined and text to be read backwards.
   ...["](http", "![", "image", "picture", "pixel", "markdown"].map(shape("link", false)),
   ...["assistant:", "assistant :", "ai:", "bot:", "gpt:", "### response", "###response"]
+    .concat(["assistant]:", "assistant]]:", "assistant):", "assistant>:"])
     .concat(["i will now", "i'll now"])
     .map(shape("turn", true)),
   ...["going forward", "moving forward", "all future", "every future", "remember this"]

@@ -25,6 +25,7 @@ import {
 import { DIGIT_AS_LETTER } from "../text/look-alike-digits.js";
 import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
 import { OVERRIDE_PHRASES } from "./phrases-overrides.js";
+import { ADDRESSED_PHRASES } from "./phrases-addressed.js";
 import { PRETEXT_PHRASES } from "./phrases-pretexts.js";
 import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
@@ -1007,6 +1008,7 @@ export const PHRASES: readonly Phrase[] = [
   ...JAILBREAK_PHRASES,
   ...PRETEXT_PHRASES,
   ...OVERRIDE_PHRASES,
+  ...ADDRESSED_PHRASES,
 ];
 
 /**
