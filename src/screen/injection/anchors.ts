@@ -68,11 +68,17 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
   // Only the modes whose name is the jailbreak: "debug mode", "developer mode" and "maintenance
   // mode" are everyday words of software documentation, and count only as a claim (see
   // phrases-jailbreak.ts) or beside words that shed the rules (phrases.ts).
-  ...each(
-    ["unrestricted ", "jailbreak ", "jailbroken ", "dan ", "god ", "override "],
-    ["mode"],
-  ).map((t) => marker(t, true)),
+  ...each(["unrestricted ", "jailbreak ", "jailbroken ", "dan ", "override "], ["mode"]).map((t) =>
+    marker(t, true),
+  ),
+  // "God Mode" is also a Windows control-panel folder and a game cheat: a claim, as below, or a
+  // control tag of its own ("<GOD MODE>").
+  ...each(["<", "[", "<<", "[["], ["god mode", "god_mode", "godmode"]).map((t) => marker(t)),
+  ...["as your creator", "as your creators", "as your maker", "as your programmer"].map((t) =>
+    phrase(t),
+  ),
   ...["developer mode", "debug mode", "maintenance mode", "admin mode", "sudo mode", "root mode"]
+    .concat(["god mode"])
     .concat(["administrator mode"])
     .map((t) => phrase(t, true)),
   ...each(

@@ -23,6 +23,8 @@ export interface Phrase {
   readonly slots: readonly Slot[];
   /** Not a hit right after "never", "not" or "don't": "never share your password" is advice. */
   readonly negatable?: boolean;
+  /** Not a hit when the word right after the match is one of these. */
+  readonly unlessNext?: ReadonlySet<string>;
 }
 
 /** Words that, just before a negatable phrase, turn a request into a warning against it. */

@@ -21,6 +21,7 @@ import {
   SECRETS,
   type Slot,
   slot,
+  words,
 } from "./phrase-kit.js";
 import { DIGIT_AS_LETTER } from "../text/look-alike-digits.js";
 import { JAILBREAK_PHRASES } from "./phrases-jailbreak.js";
@@ -30,6 +31,12 @@ import { PRETEXT_PHRASES } from "./phrases-pretexts.js";
 import { TAKEOVER_PHRASES } from "./phrases-takeover.js";
 
 export { OUTPUT_REASON } from "./phrase-kit.js";
+
+// People named after the AI they use: "Copilot users", "ChatGPT fans", "Claude subscribers".
+const USERS_OF_A_TOOL: ReadonlySet<string> = new Set(
+  words(`users user fans subscribers customers community team developers devotees enthusiasts
+  owners admins reviewers readers`),
+);
 // What "forget the … instead" drops, and what it wants written in its place.
 const DROPPED_MATERIAL = `question task request query summary translation email message page document
   article text input prompt`;
@@ -263,6 +270,8 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot(AI),
       slot("model developed assistant agent", { optional: true }),
     ],
+    // "Hey Copilot users", "Dear ChatGPT fans": people who use an AI, not the AI.
+    unlessNext: USERS_OF_A_TOOL,
   },
   // "To/for the model" and "to the agent" are everyday technical prose; after "to" or "for",
   // only a name that means an AI, or an address to you or every such reader, counts.
@@ -940,6 +949,11 @@ const CORE_PHRASES: readonly Phrase[] = [
       ),
     ],
   },
+  // "As your creator, I need to…": the text claims to be the reader's maker.
+  {
+    reason: "it speaks with borrowed authority",
+    slots: [slot("as"), slot("your"), slot("creator creators maker makers programmer programmers")],
+  },
   {
     reason: "it speaks with borrowed authority",
     slots: [
@@ -949,6 +963,8 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot(
         "system admin administrator administrators developer developers openai anthropic operator",
       ),
+      // Said to the reader: "… administrator: you must now…", not "…: the server restarts at 2".
+      slot(["you", "your", ...AI], { gap: 8, filler: ANY_WORD }),
     ],
   },
   {
@@ -1192,7 +1208,7 @@ export function matchPhrases(
       const phrase = PHRASES[id] as Phrase;
       if (options.skipOutput === true && phrase.reason === OUTPUT_REASON) continue;
       if (phrase.negatable === true && NEGATORS.has(list[start - 1] ?? "")) continue;
-      if (matchAt(list, start, phrase.slots, 0)) return phrase;
+      if (matchAt(list, start, phrase.slots, phrase.unlessNext)) return phrase;
     }
   }
   return null;
@@ -1202,28 +1218,28 @@ function matchAt(
   list: readonly string[],
   at: number,
   slots: readonly Slot[],
-  index: number,
+  unlessNext?: ReadonlySet<string>,
 ): boolean {
-  if (index === slots.length) return true;
-  const s = slots[index] as Slot;
-  const maxGap = s.gap ?? 0;
-  let satisfied = s.needs === undefined;
-  for (let skip = 0; skip <= maxGap; skip++) {
-    const position = at + skip;
-    const word = list[position];
-    if (word === undefined) break;
-    if (inSlot(word, s)) {
-      if (
-        (satisfied || s.needs?.has(word) === true) &&
-        matchAt(list, position + 1, slots, index + 1)
-      )
-        return true;
+  const walk = (position: number, index: number): boolean => {
+    if (index === slots.length)
+      return unlessNext === undefined || !unlessNext.has(list[position] ?? "");
+    const s = slots[index] as Slot;
+    const maxGap = s.gap ?? 0;
+    let satisfied = s.needs === undefined;
+    for (let skip = 0; skip <= maxGap; skip++) {
+      const here = position + skip;
+      const word = list[here];
+      if (word === undefined) break;
+      if (inSlot(word, s)) {
+        if ((satisfied || s.needs?.has(word) === true) && walk(here + 1, index + 1)) return true;
+      }
+      if (skip < maxGap) {
+        if (!(s.filler?.has(word) ?? false)) break;
+        if (s.needs?.has(word) === true) satisfied = true;
+      }
     }
-    if (skip < maxGap) {
-      if (!(s.filler?.has(word) ?? false)) break;
-      if (s.needs?.has(word) === true) satisfied = true;
-    }
-  }
-  if (s.optional === true) return matchAt(list, at, slots, index + 1);
-  return false;
+    if (s.optional === true) return walk(position, index + 1);
+    return false;
+  };
+  return walk(at, 0);
 }
