@@ -66,9 +66,11 @@ function killsTheMostWithAChemical(words: Words): boolean {
   return words.near(T.MOST, T.TOLL, 2) && !words.any(T.PREPAREDNESS);
 }
 
-// "which poison can't be traced at an autopsy", "an untraceable poison".
+// "which poison can't be traced at an autopsy", "an untraceable poison", "the most lethal poison
+// that is hard to detect" (but not "why is thallium poisoning hard to detect?").
 function choosesAnUntracedPoison(words: Words): boolean {
-  return words.any(T.POISONS) && words.phrase(T.UNTRACED);
+  if (!words.any(T.POISONS)) return false;
+  return words.phrase(T.UNTRACED) || (words.phrase(T.HARD_TO_FIND) && words.phrase(T.DEADLIEST));
 }
 
 // "how to make a pathogen in my garage lab", "brew a toxin in a basement".

@@ -70,6 +70,29 @@ export const UNTRACED = [
   ["not", "be", "found"],
   ["never", "be", "found"],
 ];
+// Hard to find, which forensic questions also say ("why is thallium hard to detect?"): it counts
+// only with the deadliest chosen (HARD_TO_FIND beside DEADLIEST in relevance-intent.ts).
+export const HARD_TO_FIND = [
+  ["hard", "to", "detect"],
+  ["hard", "to", "trace"],
+  ["difficult", "to", "detect"],
+  ["difficult", "to", "trace"],
+  ["impossible", "to", "detect"],
+  ["impossible", "to", "trace"],
+  ["harder", "to", "detect"],
+  ["hardest", "to", "detect"],
+  ["escapes", "detection"],
+  ["evades", "detection"],
+  ["avoid", "detection"],
+];
+export const DEADLIEST = [
+  ["most", "lethal"],
+  ["most", "deadly"],
+  ["most", "toxic"],
+  ["most", "effective"],
+  ["deadliest"],
+  ["best", "poison*"],
+];
 
 // Hideouts where an agent is made out of sight.
 export const HIDEOUTS = [
