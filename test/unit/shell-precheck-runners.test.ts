@@ -186,3 +186,30 @@ describe("text generated on the way into a shell", () => {
       allowed(c);
   });
 });
+
+describe("values a program or the shell runs later", () => {
+  test("make's SHELL, prompt and xtrace variables holding a substitution, and uv's tool runner", () => {
+    for (const c of [
+      "make SHELL='rm -rf /'",
+      "make -j4 SHELL='rm -rf ~' test",
+      "PS4='$(rm -rf /)' bash -x -c :",
+      "export PS1='$(rm -rf ~)'",
+      "export PS0='`rm -rf /`'",
+      "ENV='$(rm -rf /)' sh -i",
+      "uvx --from x rm -rf /",
+      "uv tool run --from x rm -rf ~",
+    ])
+      blocked(c);
+    for (const c of [
+      "make SHELL=/bin/bash test",
+      "make .SHELLFLAGS=-ec all",
+      "PS1='\\u@\\h:\\w\\$ '",
+      "export PS1='[\\u] $(git branch 2>/dev/null)'",
+      "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x run.sh",
+      "ENV=$HOME/.shrc sh -i",
+      "uvx ruff check .",
+      "uv tool run pytest -x",
+    ])
+      allowed(c);
+  });
+});

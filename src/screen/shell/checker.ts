@@ -63,7 +63,7 @@ import { catastrophicRule } from "./rules.js";
 import { launched } from "./launchers.js";
 import { functionDefinitions } from "./functions.js";
 import { containerRun, hostPath, type Bind, type ContainerRun } from "./containers.js";
-import { makeEvalTexts, makefileCommands } from "./makefiles.js";
+import { makeEvalTexts, makefileCommands, makeShellValues } from "./makefiles.js";
 import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
@@ -471,8 +471,20 @@ export class Checker {
    * runs as a command line, set for the commands that follow.
    */
   private checkCommandVariable(assignment: string, eq: number, depth: number): string | null {
-    if (!COMMAND_VARIABLES.has(assignment.slice(0, eq))) return null;
+    const name = assignment.slice(0, eq);
+    if (EXPANDED_VARIABLES.has(name))
+      return this.checkExpandedValue(assignment.slice(eq + 1), depth);
+    if (!COMMAND_VARIABLES.has(name)) return null;
     return this.checkString(assignment.slice(eq + 1), depth + 1);
+  }
+
+  /**
+   * `PS4='$(rm -rf ~)' bash -x`, `ENV='$(…)' sh -i`: a value the shell expands later, when the
+   * substitutions quoted into it run. Read as a double-quoted word, so exactly those run.
+   */
+  private checkExpandedValue(value: string, depth: number): string | null {
+    if (!value.includes("$(") && !value.includes("`")) return null;
+    return this.checkString(`: "${value.replace(/[\\"]/g, "\\$&")}"`, depth + 1);
   }
 
   /** A file this command line wrote, by the name it was written or as `./name`. */
@@ -840,6 +852,10 @@ export class Checker {
       const eq = assignment.indexOf("=");
       if (argv.length > 0 && COMMAND_VARIABLES.has(assignment.slice(0, eq))) {
         const reason = this.checkString(assignment.slice(eq + 1), depth + 1);
+        if (reason !== null) return reason;
+      }
+      if (argv.length > 0 && EXPANDED_VARIABLES.has(assignment.slice(0, eq))) {
+        const reason = this.checkExpandedValue(assignment.slice(eq + 1), depth);
         if (reason !== null) return reason;
       }
       // `BASH_ENV=FILE bash …`: a non-interactive bash (and `sh -i` for ENV) sources FILE first.
@@ -1444,6 +1460,12 @@ export class Checker {
       text =
         this.files.get(file ?? "Makefile") ??
         (file === null ? this.files.get("makefile") : undefined);
+    // `make SHELL='rm -rf /'`: every recipe line runs as `$(SHELL) -c LINE`, so the value is the
+    // start of a command run once per recipe (and the makefile in the directory has recipes).
+    for (const value of makeShellValues(args)) {
+      const reason = this.checkString(`${value} -c :`, depth + 1);
+      if (reason !== null) return reason;
+    }
     // `make -E TEXT` / `--eval=TEXT` reads TEXT as a makefile of its own, before the others.
     const evaluated = makeEvalTexts(args);
     if (text !== undefined) evaluated.push(text);
@@ -2112,6 +2134,9 @@ const COMMAND_VARIABLES = new Set([
 ]);
 
 const STARTUP_FILE_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+// Variables the shell expands before use (prompts, xtrace's prefix, sh's ENV), substitutions and
+// all: a `$(…)` quoted into one runs when it is shown.
+const EXPANDED_VARIABLES = new Set(["PS0", "PS1", "PS2", "PS4", "ENV"]);
 // git's options (before the subcommand) that take the next word as their value.
 const GIT_OPTIONS_WITH_VALUE = new Set([
   ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],

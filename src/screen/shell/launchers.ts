@@ -31,6 +31,13 @@ interface VerbRunner {
 const RUN = new Set(["run"]);
 const UV_OPTIONS = ["with", "python", "directory", "project", "package", "extra", "group"];
 const EXEC = new Set(["exec"]);
+const UVX_TABLE: OptionTable = {
+  shortWithValue: "pw",
+  longWithValue: [
+    ...["from", "with", "with-editable", "with-requirements", "python", "index", "index-url"],
+    ...["extra-index-url", "constraints", "overrides", "config-file", "directory", "env-file"],
+  ],
+};
 const VERB_RUNNERS: Readonly<Record<string, VerbRunner>> = {
   uv: { verbs: RUN, table: { shortWithValue: "pw", longWithValue: [...UV_OPTIONS, "env-file"] } },
   poetry: { verbs: RUN, table: { shortWithValue: "PC", longWithValue: ["directory", "project"] } },
@@ -108,6 +115,12 @@ export function launched(name: string, args: readonly string[]): Launch {
     if (runner.dashes === true) return dashes < 0 ? null : { argv: args.slice(dashes + 1) };
     let at = firstOperand(args, 1, runner.table) + (runner.operandsBefore ?? 0);
     if (args[at] === "--") at++;
+    return at < args.length ? { argv: args.slice(at) } : null;
+  }
+  if (name === "uvx" || (name === "uv" && args[0] === "tool" && args[1] === "run")) {
+    // `uvx [--from PKG] CMD ARGS`: uv's tool runner starts CMD from the package's environment.
+    const from = name === "uvx" ? 0 : 2;
+    const at = firstOperand(args, from, UVX_TABLE);
     return at < args.length ? { argv: args.slice(at) } : null;
   }
   if (name === "dotenv" && args[0] !== "run") {

@@ -18,6 +18,20 @@ export function makeEvalTexts(args: readonly string[]): string[] {
   return texts;
 }
 
+/**
+ * The values of `SHELL=…` and `.SHELLFLAGS=…` given on make's command line (before `--`):
+ * make runs each recipe line as `$(SHELL) $(.SHELLFLAGS) LINE`.
+ */
+export function makeShellValues(args: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const arg of args) {
+    if (arg === "--") break;
+    if (arg.startsWith("SHELL=")) values.push(arg.slice(6));
+    else if (arg.startsWith(".SHELLFLAGS=")) values.push(`sh ${arg.slice(12)}`);
+  }
+  return values;
+}
+
 /** At most `limit` commands of one makefile's text, in the order they appear. */
 export function makefileCommands(text: string, limit: number): string[] {
   const commands: string[] = [];
