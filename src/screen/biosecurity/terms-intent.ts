@@ -173,6 +173,7 @@ export const FICTION_AGENTS = [
 ];
 export const HARM_ACTS = [
   "cultur*",
+  "cultivat*",
   "grow*",
   "brew*",
   "synthesi*",
