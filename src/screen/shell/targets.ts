@@ -207,6 +207,16 @@ function segmentsOf(path: string): { base: "root" | "home" | "relative"; segment
 }
 
 /**
+ * Where a Windows drive's tree starts among a path's segments: after `/mnt/c` (WSL) and
+ * `/cygdrive/c` (Cygwin) at 2, after `/c` (Git Bash, MSYS2) at 1; -1 for any other path.
+ */
+function driveTreeStart(first: string, segments: readonly string[]): number {
+  const second = (segments[1] ?? "").toLowerCase();
+  if ((first === "mnt" || first === "cygdrive") && /^[a-z]$/.test(second)) return 2;
+  return /^[a-z]$/.test(first) ? 1 : -1;
+}
+
+/**
  * Why deleting (or recursively re-permissioning) this path would wreck the machine or a user,
  * or null. An unknown value (a variable, a substitution we could not evaluate) is never a hit
  * by itself; in front of a slash it may be empty, and then the rest is an absolute path.
@@ -250,18 +260,13 @@ export function catastrophicTarget(path: string): string | null {
   if (base === "home") return segments.length === 0 ? "the home directory" : null;
   if (segments.length === 0) return "the root directory";
   const first = (segments[0] as string).toLowerCase();
-  // Git Bash and MSYS2 mount drive C: at /c, Cygwin at /cygdrive/c: what lies under a drive
-  // letter is judged like the root's tree (`/c/Windows`, `/d/Users`). A bare one-letter directory
-  // is taken for a whole drive only for C: and D:, since `/x` and `/a` are common sample paths.
-  if (/^[a-z]$/.test(first)) {
-    if (segments.length === 1)
-      return first === "c" || first === "d" ? "a whole mounted drive" : null;
-    return catastrophicTarget(`/${segments.slice(1).join("/")}`);
-  }
-  if (first === "cygdrive" && segments.length >= 2 && /^[a-z]$/i.test(segments[1] as string)) {
-    return segments.length === 2
-      ? "a whole mounted drive"
-      : catastrophicTarget(`/${segments.slice(2).join("/")}`);
+  // A Windows drive as a shell on Windows mounts it: its tree is judged like the root's.
+  const drive = driveTreeStart(first, segments);
+  if (drive > 0) {
+    if (segments.length > drive) return catastrophicTarget(`/${segments.slice(drive).join("/")}`);
+    // A bare one-letter directory is a whole drive only for C: and D:, since `/x` and `/a` are
+    // common sample paths.
+    return drive === 2 || first === "c" || first === "d" ? "a whole mounted drive" : null;
   }
   if (segments.length === 1) {
     // `rm -rf /$DIR` with DIR empty or unset is `rm -rf /`.
@@ -276,7 +281,6 @@ export function catastrophicTarget(path: string): string | null {
   }
   if (segments.length === 2) {
     const second = (segments[1] as string).toLowerCase();
-    if (first === "mnt" && /^[a-z]$/.test(second)) return "a whole mounted drive";
     const known = SYSTEM_SECOND[first];
     if (known === "any")
       return first === "home" || first === "users" ? "a home directory" : "a system directory";
@@ -289,9 +293,6 @@ export function catastrophicTarget(path: string): string | null {
   const second = (segments[1] as string).toLowerCase();
   // Deeper trees whose loss still leaves the system unable to boot, start or be repaired.
   if (DEEP_SYSTEM.has(segments.join("/").toLowerCase())) return "a system directory";
-  // WSL mounts Windows drives at /mnt/c: a drive's tree is judged like its root's.
-  if (first === "mnt" && /^[a-z]$/.test(second))
-    return catastrophicTarget(`/${segments.slice(2).join("/")}`);
   // The multiarch library directories (/usr/lib/x86_64-linux-gnu) hold libc and the loader.
   if (
     segments.length === 3 &&
