@@ -125,3 +125,7 @@ export function slot(list: string | readonly string[], extra: Omit<Slot, "words"
 
 export const gap = (n: number, needs?: ReadonlySet<string>): Omit<Slot, "words"> =>
   needs === undefined ? { gap: n, filler: FILLER } : { gap: n, filler: FILLER, needs };
+
+/** Every "first second" of two word lists: the anchors a family gives the scan (see anchors.ts). */
+export const pairs = (firsts: readonly string[], seconds: readonly string[]): string[] =>
+  firsts.flatMap((first) => seconds.map((second) => `${first} ${second}`));

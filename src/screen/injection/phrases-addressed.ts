@@ -6,7 +6,15 @@
 // acts), so a tutorial ("before continuing, install the dependencies"), an exam ("include in your
 // answer a discussion") or web documentation ("ignore the user agent string") stays clear.
 
-import { AI_READERS, ANY_WORD, CONVERSATION, type Phrase, slot, words } from "./phrase-kit.js";
+import {
+  AI_READERS,
+  ANY_WORD,
+  CONVERSATION,
+  pairs,
+  type Phrase,
+  slot,
+  words,
+} from "./phrase-kit.js";
 
 // Put into the reader's own reply: where an exfiltration or a planted claim rides out.
 const PUT_INTO = words(
@@ -150,9 +158,6 @@ export const ADDRESSED_PHRASES: readonly Phrase[] = [
     negatable: true,
   },
 ];
-
-const pairs = (firsts: readonly string[], seconds: readonly string[]): string[] =>
-  firsts.flatMap((first) => seconds.map((second) => `${first} ${second}`));
 
 export const ADDRESSED_ANCHORS: readonly string[] = [
   ...pairs(["to your", "in your", "into your", "of your"], REPLY),

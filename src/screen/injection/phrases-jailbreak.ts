@@ -12,6 +12,7 @@ import {
   ANY_WORD,
   FILLER,
   INSTRUCTIONS,
+  pairs,
   type Phrase,
   RESTRICTIONS,
   REVEAL,
@@ -443,8 +444,6 @@ export const JAILBREAK_PHRASES: readonly Phrase[] = [
 // Where the scan must look for these families (see anchors.ts), in lower case. Each anchor
 // opens a window the phrases are matched in, so they are the families' rarer word pairs, never
 // everyday ones ("the hidden", "even if the", "entering"): benign text must stay cheap to scan.
-const pairs = (firsts: readonly string[], seconds: readonly string[]): string[] =>
-  firsts.flatMap((first) => seconds.map((second) => `${first} ${second}`));
 const CHECK_NOUNS = ["password", "passcode", "passphrase", "code", "pin", "access code", "key"];
 
 export const JAILBREAK_ANCHORS: readonly string[] = [

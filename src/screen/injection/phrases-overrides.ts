@@ -14,6 +14,7 @@ import {
   ANY_WORD,
   FILLER,
   gap,
+  pairs,
   type Phrase,
   slot,
   words,
@@ -783,9 +784,6 @@ export const OVERRIDE_PHRASES: readonly Phrase[] = [
 
 // Where the scan must look for these families (see anchors.ts), in lower case: rarer word pairs
 // of the families, so ordinary text opens few windows.
-const pairs = (firsts: readonly string[], seconds: readonly string[]): string[] =>
-  firsts.flatMap((first) => seconds.map((second) => `${first} ${second}`));
-
 export const OVERRIDE_ANCHORS: readonly string[] = [
   ...["supersedes", "overrides all", "overrides any", "overrides earlier", "overrides previous"],
   ...["overrides prior", "overrides your", "take precedence", "takes precedence"],

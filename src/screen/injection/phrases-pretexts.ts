@@ -7,8 +7,9 @@
 // memoir, a support playbook or a news report of a takeover stays clear.
 
 import {
-  ANY_WORD,
   AI_READERS,
+  ANY_WORD,
+  pairs,
   type Phrase,
   RESTRICTIONS,
   REVEAL,
@@ -168,9 +169,6 @@ export const PRETEXT_PHRASES: readonly Phrase[] = [
 
 // Where the scan must look for these families (see anchors.ts), in lower case: the pretext's
 // rarer word pairs, so that everyday text opens few windows.
-const pairs = (firsts: readonly string[], seconds: readonly string[]): string[] =>
-  firsts.flatMap((first) => seconds.map((second) => `${first} ${second}`));
-
 export const PRETEXT_ANCHORS: readonly string[] = [
   ...pairs(["be my", "as my", "are my", "my late", "my deceased", "my dead"], RELATIVES),
   ...["my late", "my deceased", "my departed", "my beloved", "my dear", "my sweet"],
