@@ -4,6 +4,9 @@
 // see it; the call or keyword does. Only a quoted literal is masked (a variable shows no secret).
 // Each marker is found with indexOf and followed for a bounded distance: linear in the text.
 
+import { skipBlanks } from "../screen/host/assignments.js";
+import { isAsciiAlphanumeric } from "../screen/host/secret-shapes.js";
+
 const MASK = "<redacted>";
 const MARKERS = ["auth", ".login"];
 /** How far past the first argument the second may start. */
@@ -12,14 +15,9 @@ const MAX_FIRST_ARGUMENT = 256;
 /** A password longer than this is not looked for (the bound keeps the scan linear). */
 const MAX_SECRET = 4096;
 
+// A letter, digit or underscore: a character of an identifier.
 function isNameChar(char: string | undefined): boolean {
-  return char !== undefined && /^[A-Za-z0-9_]$/.test(char);
-}
-
-function skipBlanks(text: string, from: number): number {
-  let at = from;
-  while (text[at] === " " || text[at] === "\t") at += 1;
-  return at;
+  return char !== undefined && (isAsciiAlphanumeric(char.charCodeAt(0)) || char === "_");
 }
 
 /** The index after a quoted literal that opens at `open`, or -1 when it does not close soon. */

@@ -31,8 +31,6 @@ export function randomHex(bytes: number): string {
     used = 0;
   }
   const hex = pool.toString("hex", used, used + bytes);
-  // Handed out once: overwritten so no later reader of this buffer sees them.
-  pool.fill(0, used, used + bytes);
   used += bytes;
   return hex;
 }

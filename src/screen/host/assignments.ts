@@ -65,7 +65,8 @@ export function nameIsSecret(name: string): boolean {
   return false;
 }
 
-function skipBlanks(text: string, from: number): number {
+/** The index of the first character at or after `from` that is not a space or a tab. */
+export function skipBlanks(text: string, from: number): number {
   let at = from;
   while (text[at] === " " || text[at] === "\t") at += 1;
   return at;
