@@ -8,6 +8,7 @@ import { looksBiosecurityRelevant } from "../src/screen/biosecurity/index.js";
 import { classifyCodeHeuristic } from "../src/screen/classifier/index.js";
 import { scanToolResultStatic } from "../src/screen/injection/scan.js";
 import { precheckCommand } from "../src/screen/shell/precheck.js";
+import { localDocRoots, scanLocalDocs } from "./local-docs.js";
 import { evalDir, loadCorpora, type Case } from "./screen/corpus.js";
 
 type Screen = (text: string) => boolean;
@@ -41,7 +42,22 @@ function counts(kind: string, c: Case): boolean {
   return kind !== "shell" || c.label === "benign" || (c.scope ?? "").startsWith("catastrophic");
 }
 
+/** `--docs`: the share of this machine's documentation each prose screen flags (local-docs.ts). */
+function reportLocalDocs(): void {
+  const roots = localDocRoots();
+  console.log(`local documentation: scanning ${roots.join(", ")} in 4 KB pieces…`);
+  const { pieces, flagged } = scanLocalDocs(roots, {
+    injection: SCREENS["injection"] as Screen,
+    bio: SCREENS["bio"] as Screen,
+  });
+  for (const [name, count] of Object.entries(flagged)) {
+    const share = pieces === 0 ? "-" : `${((100 * count) / pieces).toFixed(2)}%`;
+    console.log(`  ${name.padEnd(10)} flags ${count} of ${pieces} pieces (${share})`);
+  }
+}
+
 function main(): void {
+  if (process.argv.includes("--docs")) reportLocalDocs();
   const dir = evalDir();
   const corpora = loadCorpora(dir);
   if (corpora === null) {
