@@ -8,6 +8,7 @@
 
 import {
   AI_READERS,
+  ANY_TOKEN,
   ANY_WORD,
   CONVERSATION,
   pairs,
@@ -29,8 +30,6 @@ const SENSITIVE = new Set([
   ...words(`ssh id_rsa rsa key keys token tokens api aws credential secret password cookie
   authorized_keys netrc npmrc`),
 ]);
-
-const EVEN_DOTS = { has: (): boolean => true };
 
 // The reader's secrets as the object of an act (the conversation's own words, less its generic
 // ones: "the logs" and "the context" are everyday objects).
@@ -70,7 +69,7 @@ export const ADDRESSED_PHRASES: readonly Phrase[] = [
       slot(PUT_INTO),
       // The gap may cross the dots of a path ("~/.ssh/id_rsa"): wordsOf reads each as a
       // sentence end.
-      slot("to in into at", { gap: 12, filler: EVEN_DOTS, needs: SENSITIVE }),
+      slot("to in into at", { gap: 12, filler: ANY_TOKEN, needs: SENSITIVE }),
       slot("the", { optional: true }),
       slot("end start beginning bottom top", { optional: true }),
       slot("of", { optional: true }),
