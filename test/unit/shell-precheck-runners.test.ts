@@ -192,6 +192,7 @@ describe("values a program or the shell runs later", () => {
     for (const c of [
       "make SHELL='rm -rf /'",
       "make -j4 SHELL='rm -rf ~' test",
+      `make .SHELLFLAGS="-c 'rm -rf /'" all`,
       "PS4='$(rm -rf /)' bash -x -c :",
       "export PS1='$(rm -rf ~)'",
       "export PS0='`rm -rf /`'",
