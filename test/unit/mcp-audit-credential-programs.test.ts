@@ -61,6 +61,9 @@ const COMMANDS = [
   `cargo login ${CANARY}`,
   `doctl auth init -t ${CANARY}`,
   `echo ${CANARY} | ansible-vault encrypt_string --stdin-name db_password`,
+  // The here-string comes before the flag that makes it a password.
+  `docker login registry.example <<< ${CANARY} --password-stdin`,
+  `netlify deploy --auth ${CANARY} --prod`,
 ];
 
 const CODE = [
