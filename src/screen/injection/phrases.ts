@@ -1208,38 +1208,36 @@ export function matchPhrases(
       const phrase = PHRASES[id] as Phrase;
       if (options.skipOutput === true && phrase.reason === OUTPUT_REASON) continue;
       if (phrase.negatable === true && NEGATORS.has(list[start - 1] ?? "")) continue;
-      if (matchAt(list, start, phrase.slots, phrase.unlessNext)) return phrase;
+      if (matchAt(list, start, phrase, 0)) return phrase;
     }
   }
   return null;
 }
 
-function matchAt(
-  list: readonly string[],
-  at: number,
-  slots: readonly Slot[],
-  unlessNext?: ReadonlySet<string>,
-): boolean {
-  const walk = (position: number, index: number): boolean => {
-    if (index === slots.length)
-      return unlessNext === undefined || !unlessNext.has(list[position] ?? "");
-    const s = slots[index] as Slot;
-    const maxGap = s.gap ?? 0;
-    let satisfied = s.needs === undefined;
-    for (let skip = 0; skip <= maxGap; skip++) {
-      const here = position + skip;
-      const word = list[here];
-      if (word === undefined) break;
-      if (inSlot(word, s)) {
-        if ((satisfied || s.needs?.has(word) === true) && walk(here + 1, index + 1)) return true;
-      }
-      if (skip < maxGap) {
-        if (!(s.filler?.has(word) ?? false)) break;
-        if (s.needs?.has(word) === true) satisfied = true;
-      }
+/** Whether `phrase` matches from its slot `index` on, starting at word `at` of `list`. */
+function matchAt(list: readonly string[], at: number, phrase: Phrase, index: number): boolean {
+  const slots = phrase.slots;
+  if (index === slots.length)
+    return phrase.unlessNext === undefined || !phrase.unlessNext.has(list[at] ?? "");
+  const s = slots[index] as Slot;
+  const maxGap = s.gap ?? 0;
+  let satisfied = s.needs === undefined;
+  for (let skip = 0; skip <= maxGap; skip++) {
+    const position = at + skip;
+    const word = list[position];
+    if (word === undefined) break;
+    if (inSlot(word, s)) {
+      if (
+        (satisfied || s.needs?.has(word) === true) &&
+        matchAt(list, position + 1, phrase, index + 1)
+      )
+        return true;
     }
-    if (s.optional === true) return walk(position, index + 1);
-    return false;
-  };
-  return walk(at, 0);
+    if (skip < maxGap) {
+      if (!(s.filler?.has(word) ?? false)) break;
+      if (s.needs?.has(word) === true) satisfied = true;
+    }
+  }
+  if (s.optional === true) return matchAt(list, at, phrase, index + 1);
+  return false;
 }
