@@ -1,8 +1,10 @@
 // Spawning sandboxed processes: argument arrays only, a new session always (closes TIOCSTI
 // injection and makes one process-group kill reach every child), extra descriptors fed from
-// memory, and a group kill on timeout.
+// memory (a sealed file, or a pipe), and a group kill on timeout.
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { closeSync } from "node:fs";
 import type { Writable } from "node:stream";
+import { openSealedCopy } from "./sealed-data.js";
 
 /** A descriptor the child inherits, filled from memory (the seccomp program, say). */
 export interface InheritedData {
@@ -30,6 +32,21 @@ export interface WrappedCommand {
    * data): the supervised-execution channel of a protected session, say.
    */
   readonly leading?: readonly number[];
+  /**
+   * Data the child reads from fixed descriptors above every other one (bubblewrap's --file
+   * sources), fed like the inherited data. A command carrying them must be spawned by
+   * spawnWrapped: spawned any other way, bubblewrap refuses the missing descriptors.
+   */
+  readonly files?: readonly InheritedData[];
+  /**
+   * The first `count` arguments reach the program on descriptor `fd` instead of its argv, as
+   * NUL-terminated strings after `--args FD` (bubblewrap's form). Node spawns by fork, and
+   * every argument string it frees afterwards lands on a copy-on-write page: a sandbox's ~90
+   * policy arguments cost about 2 ms per spawn in faults on the benchmark host, one descriptor
+   * costs none. `args` stays the whole list, so a caller that spawns it any other way (or logs
+   * it) still runs the same command.
+   */
+  readonly argsViaDescriptor?: { readonly fd: number; readonly count: number };
 }
 
 /** The first descriptor after the leading and inherited ones: where extra pipes start. */
@@ -50,6 +67,11 @@ export interface SpawnWrappedOptions {
   readonly stdin?: StdioSetting;
   readonly stdout?: StdioSetting;
   readonly stderr?: StdioSetting;
+  /**
+   * How inherited data reaches the child: "auto" (the default) seals it in a read-only file
+   * when the host allows and uses a pipe otherwise; "pipe" always uses a pipe.
+   */
+  readonly inheritedVia?: "auto" | "pipe";
 }
 
 export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptions): ChildProcess {
@@ -59,31 +81,60 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
     options.stderr ?? "pipe",
   ];
   for (const fd of command.leading ?? []) stdio.push(fd);
-  command.inherited.forEach((item) => {
-    if (item.fd !== stdio.length) {
+  const firstInherited = stdio.length;
+  command.inherited.forEach((item, i) => {
+    if (item.fd !== firstInherited + i) {
       throw new RangeError(
-        `Cannot spawn: inherited descriptors must follow the leading ones in order (${stdio.length}, …): current value is ${item.fd}`,
+        `Cannot spawn: inherited descriptors must follow the leading ones in order (${firstInherited + i}, …): current value is ${item.fd}`,
       );
     }
-    stdio.push("pipe");
   });
-  for (let i = 0; i < (options.extraPipes ?? 0); i++) stdio.push("pipe");
+  const afterInherited = firstInherited + command.inherited.length;
+  const extraEnd = afterInherited + (options.extraPipes ?? 0);
   for (const item of command.passed ?? []) {
-    if (item.fd < stdio.length) {
+    if (item.fd < extraEnd) {
       throw new RangeError(
-        `Cannot spawn: a passed descriptor would overlap the pipes: current value is ${item.fd}, pipes end at ${stdio.length - 1}`,
+        `Cannot spawn: a passed descriptor would overlap the pipes: current value is ${item.fd}, pipes end at ${extraEnd - 1}`,
       );
     }
-    while (stdio.length < item.fd) stdio.push("ignore");
-    stdio.push(item.from);
   }
-  const child = spawn(command.file, [...command.args], {
-    cwd: options.cwd,
-    env: { ...options.env },
-    stdio,
-    detached: true,
-  });
-  for (const item of command.inherited) {
+  const packed = packArguments(command);
+  // Each inherited item as a sealed read-only file when the host allows (platform/sealed-data.ts),
+  // else as a pipe filled after the spawn. Ours are closed once the child holds its copies.
+  const sealed: number[] = [];
+  let child: ChildProcess;
+  try {
+    for (const item of command.inherited) {
+      const fd = options.inheritedVia === "pipe" ? null : openSealedCopy(item.data);
+      if (fd !== null) sealed.push(fd);
+      stdio.push(fd ?? "pipe");
+    }
+    for (let i = 0; i < (options.extraPipes ?? 0); i++) stdio.push("pipe");
+    for (const item of command.passed ?? []) {
+      while (stdio.length < item.fd) stdio.push("ignore");
+      stdio.push(item.from);
+    }
+    for (const item of [...packed.items, ...(command.files ?? [])]) {
+      if (item.fd < stdio.length) {
+        throw new RangeError(
+          `Cannot spawn: a file descriptor must follow every other one in order: current value is ${item.fd}, the last taken is ${stdio.length - 1}`,
+        );
+      }
+      while (stdio.length < item.fd) stdio.push("ignore");
+      const fd = options.inheritedVia === "pipe" ? null : openSealedCopy(item.data);
+      if (fd !== null) sealed.push(fd);
+      stdio.push(fd ?? "pipe");
+    }
+    child = spawn(command.file, packed.args, {
+      cwd: options.cwd,
+      env: { ...options.env },
+      stdio,
+      detached: true,
+    });
+  } finally {
+    for (const fd of sealed) closeSync(fd);
+  }
+  for (const item of [...command.inherited, ...packed.items, ...(command.files ?? [])]) {
     const stream = child.stdio[item.fd] as Writable | null | undefined;
     if (stream === null || stream === undefined) continue;
     // The reader may exit before reading (a refused argv); that is reported by its exit status.
@@ -91,6 +142,35 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
     stream.end(Buffer.from(item.data));
   }
   return child;
+}
+
+/** The argv to spawn and the descriptor data that carries the rest (see argsViaDescriptor). */
+function packArguments(command: WrappedCommand): {
+  args: string[];
+  items: InheritedData[];
+} {
+  const via = command.argsViaDescriptor;
+  if (via === undefined || via.count === 0) return { args: [...command.args], items: [] };
+  if (!Number.isInteger(via.fd) || via.fd < 3 || !Number.isInteger(via.count) || via.count < 0) {
+    throw new RangeError(
+      `Cannot spawn: arguments by descriptor need a descriptor above 2 and a count: current values are ${via.fd} and ${via.count}`,
+    );
+  }
+  if (via.count > command.args.length) {
+    throw new RangeError(
+      `Cannot spawn: ${via.count} arguments by descriptor, but the command has ${command.args.length}`,
+    );
+  }
+  const head = command.args.slice(0, via.count);
+  // A NUL would split one argument into two on the other side.
+  if (head.some((arg) => arg.includes("\0"))) {
+    throw new RangeError("Cannot spawn: an argument passed by descriptor contains NUL");
+  }
+  const data = Buffer.from(head.map((arg) => `${arg}\0`).join(""), "utf8");
+  return {
+    args: ["--args", String(via.fd), ...command.args.slice(via.count)],
+    items: [{ fd: via.fd, data }],
+  };
 }
 
 /**
