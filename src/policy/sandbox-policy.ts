@@ -25,9 +25,20 @@ export interface ReadMask {
   readonly type: "directory" | "file";
 }
 
-/** An entry bound back into a hidden directory. */
+/**
+ * A small regular file's bytes and permission bits as the host held them at start: written into
+ * the rebuilt directory from a descriptor instead of bound (a mount per file is most of what a
+ * rebuilt home costs each command).
+ */
+export interface KeptFileCopy {
+  readonly data: Uint8Array;
+  /** Permission bits (mode & 0o7777 without set-id bits). */
+  readonly mode: number;
+}
+
+/** An entry bound back into a hidden directory (or, for a small file, copied in: see KeptFileCopy). */
 export type KeptEntry =
-  | { readonly name: string; readonly kind: "bind" }
+  | { readonly name: string; readonly kind: "bind"; readonly copy?: KeptFileCopy }
   | { readonly name: string; readonly kind: "symlink"; readonly target: string };
 
 /**

@@ -24,6 +24,11 @@ export interface BwrapRenderOptions {
    */
   readonly newSession: boolean;
   /**
+   * The descriptor of the first kept-file copy (see keptFileCopies); the others follow in order.
+   * Without it every kept file is bound back, for a caller that cannot feed descriptors.
+   */
+  readonly firstCopyFd?: number;
+  /**
    * Mounts composed in from another rule set (a protected session's control and store rules,
    * see protect/kernel-composition.ts), rendered by their owner: `afterWorkspace` right after
    * the workspace bind (mounts inside the workspace, before this policy's read-only paths and
@@ -61,11 +66,17 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   // plain directory in the parent's tmpfs (read-only with it): one mount and one remount per
   // home instead of per directory, which bubblewrap pays on every start.
   const rebuiltRoots = rebuiltMountRoots(policy);
+  let copyFd = options.firstCopyFd;
+  if (copyFd !== undefined) descriptor(copyFd, "firstCopyFd");
   for (const dir of policy.hiddenDirectories ?? []) {
     argv.push(rebuiltRoots.has(dir.path) ? "--tmpfs" : "--dir", dir.path);
     for (const entry of dir.keep) {
       const path = `${dir.path}/${entry.name}`;
       if (entry.kind === "symlink") argv.push("--symlink", entry.target, path);
+      // A copy is written into the tmpfs (read-only once it is remounted below): no mount.
+      else if (entry.copy !== undefined && copyFd !== undefined) {
+        argv.push("--perms", octal(entry.copy.mode), "--file", String(copyFd++), path);
+      }
       // -try: an entry removed on the host since start must not stop every later command.
       else argv.push("--ro-bind-try", path, path);
     }
@@ -99,6 +110,22 @@ export function renderBwrapArgv(policy: SandboxPolicy, options: BwrapRenderOptio
   argv.push(...(options.composed?.last ?? []));
   argv.push("--chdir", policy.workspace, "--", ...options.command);
   return argv;
+}
+
+/** The kept-file copies' bytes, in the order renderBwrapArgv numbers their descriptors. */
+export function keptFileCopies(policy: SandboxPolicy): Uint8Array[] {
+  return (policy.hiddenDirectories ?? []).flatMap((dir) =>
+    dir.keep.flatMap((entry) =>
+      entry.kind === "bind" && entry.copy !== undefined ? [entry.copy.data] : [],
+    ),
+  );
+}
+
+function octal(mode: number): string {
+  if (!Number.isInteger(mode) || mode < 0 || mode > 0o777) {
+    throw new RangeError(`Cannot render a kept-file copy: mode ${mode} is not permission bits`);
+  }
+  return mode.toString(8).padStart(4, "0");
 }
 
 /**

@@ -2,7 +2,7 @@
 // into a spawnable command and names the self-test checks that must hold for it.
 import type { WrappedCommand } from "../platform/launch.js";
 import type { SandboxPolicy } from "../policy/sandbox-policy.js";
-import { renderBwrapArgv } from "../render/bwrap.js";
+import { keptFileCopies, renderBwrapArgv } from "../render/bwrap.js";
 import { TEAM_PIN_FD_BASE, teamPinnedPaths } from "../render/bwrap-team.js";
 import { SandboxUnavailableError } from "../errors.js";
 import { renderSeatbeltArgv } from "../render/seatbelt.js";
@@ -30,6 +30,14 @@ export interface SandboxBackend {
   wrap(policy: SandboxPolicy, command: readonly string[], options: WrapOptions): WrappedCommand;
   requiredChecks(policy: SandboxPolicy): string[];
 }
+
+/**
+ * Where the kept-file copies start: above the seccomp program, the probe's report and gate and
+ * the team pins (from 10), so no descriptor a caller numbers itself moves.
+ */
+export const KEPT_COPY_FD_BASE = 64;
+/** bubblewrap reads the policy's arguments here (--args), just below the copies. */
+export const POLICY_ARGS_FD = KEPT_COPY_FD_BASE - 1;
 
 const COMMON_CHECKS = [
   "workspace_write",
@@ -70,12 +78,20 @@ export function bubblewrapBackend(executable: string, arch: string): SandboxBack
         command,
         seccompFd: 3,
         newSession: options.standalone,
+        firstCopyFd: KEPT_COPY_FD_BASE,
       });
+      const args = argv.slice(1);
+      const policyArgs = args.length - command.length - 1;
       return {
         file: executable,
-        args: argv.slice(1),
+        args,
         inherited: [{ fd: 3, data: seccomp }],
         passed: pinnedDescriptors(policy, options.pins ?? null),
+        files: keptFileCopies(policy).map((data, i) => ({ fd: KEPT_COPY_FD_BASE + i, data })),
+        // Everything before the command's own "--" goes by descriptor.
+        ...(args[policyArgs] === "--"
+          ? { argsViaDescriptor: { fd: POLICY_ARGS_FD, count: policyArgs } }
+          : {}),
       };
     },
     requiredChecks: (policy) => [

@@ -2,14 +2,15 @@
 // it when the host replaces the file by a rename (git's credential store, most editors); a file
 // created after start was never masked at all. So each home directory that holds a denied path
 // is rebuilt inside the sandbox: an empty tmpfs, with every entry that exists at start bound
-// back read-only except the denied ones, recursively along the way to each denied path. What
-// the host adds or replaces later is simply not there.
+// back read-only (small files copied in) except the denied ones, recursively along the way to
+// each denied path. What the host adds or replaces later is simply not there.
 import { lstatSync, readdirSync, readlinkSync, type Dirent } from "node:fs";
 import { dirname, join } from "node:path";
 import type { DenyEntry, HiddenDirectory, KeptEntry } from "../policy/sandbox-policy.js";
 import { isSameOrInside } from "../policy/sandbox-policy.js";
 import { SandboxUnavailableError } from "../errors.js";
 import { canonicalPath } from "./deny-list.js";
+import { copySmallFile, MAX_COPIED_FILES } from "./kept-file-copy.js";
 
 /** A directory with more entries than this keeps per-name masks instead (argv size, start-up). */
 export const MAX_KEPT_ENTRIES = 4096;
@@ -46,6 +47,7 @@ export function hiddenDirectories(
 ): HiddenDirectory[] {
   directoryCache.clear();
   const out: HiddenDirectory[] = [];
+  const copies = { left: MAX_COPIED_FILES };
   for (const home of new Set(homes.map(canonicalPath))) {
     if (home === "/" || !isRealDirectory(home)) continue;
     const denied = denyRead.filter(
@@ -78,7 +80,7 @@ export function hiddenDirectories(
         ancestors.add(dir);
       }
     }
-    const built = buildHome([...ancestors].sort(byDepth), denied);
+    const built = buildHome([...ancestors].sort(byDepth), denied, copies);
     // Never fall back to masks by name: they are what a rename defeats.
     if (typeof built === "string") {
       throw new SandboxUnavailableError(`Cannot hide the credential stores of ${home}: ${built}`);
@@ -89,7 +91,11 @@ export function hiddenDirectories(
 }
 
 /** The rebuilt directories, or why they cannot be built. */
-function buildHome(ancestors: string[], denied: readonly DenyEntry[]): HiddenDirectory[] | string {
+function buildHome(
+  ancestors: string[],
+  denied: readonly DenyEntry[],
+  copies: { left: number },
+): HiddenDirectory[] | string {
   const result: HiddenDirectory[] = [];
   for (const dir of ancestors) {
     let entries: Dirent[];
@@ -110,7 +116,14 @@ function buildHome(ancestors: string[], denied: readonly DenyEntry[]): HiddenDir
       if (ancestors.includes(path)) continue;
       if (denied.some((denial) => matches(denial, path))) continue;
       if (!entry.isSymbolicLink()) {
-        keep.push({ name, kind: "bind" });
+        // Small regular files are copied in (kept-file-copy.ts), within a per-sandbox budget.
+        const copy = entry.isFile() && copies.left > 0 ? copySmallFile(path) : null;
+        if (copy === null) {
+          keep.push({ name, kind: "bind" });
+        } else {
+          copies.left--;
+          keep.push({ name, kind: "bind", copy });
+        }
         continue;
       }
       try {

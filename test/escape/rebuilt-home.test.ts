@@ -3,7 +3,7 @@
 // appears in a running sandbox.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { cliPath } from "../helpers/paths.js";
@@ -117,6 +117,44 @@ describe("escape: secrets the host writes while a Cell runs", { skip }, () => {
     // ~/.config is rebuilt inside the rebuilt home (it holds the denied ~/.config/gh).
     assert.notEqual(r.report["nested_write"], "ok", "a directory rebuilt inside it is read-only");
     assert.notEqual(r.report["nested_mkdir"], "ok", "nothing can be made in a rebuilt directory");
+    assertNoCanary(r, fx);
+  });
+});
+
+describe("escape: small home files copied into the rebuilt home", { skip }, () => {
+  const fx = useFixture();
+
+  test("a copied dotfile reads as on the host, keeps its mode, cannot be changed, and leaves no descriptor open", async () => {
+    const rc = fx.plant(".inputrc", "set bell-style none\n");
+    chmodSync(rc, 0o640);
+    const big = fx.plant("notes.txt", "n".repeat(40_000));
+    const r = await attack(
+      fx,
+      `report(rc=read_text(sys.argv[1]), mode=oct(os.stat(sys.argv[1]).st_mode & 0o7777),
+       big=len(read_text(sys.argv[2])),
+       copied=os.stat(sys.argv[1]).st_dev == os.stat(sys.argv[3]).st_dev,
+       overwrite=attempt(lambda: write_text(sys.argv[1], "x")),
+       chmod=attempt(lambda: os.chmod(sys.argv[1], 0o666)),
+       unlink=attempt(lambda: os.unlink(sys.argv[1])),
+       fds=sorted(int(fd) for fd in os.listdir("/proc/self/fd")))`,
+      { args: [rc, big, fx.home] },
+    );
+    assert.equal(
+      r.report["copied"],
+      true,
+      "the small file sits in the home's tmpfs, not on a mount",
+    );
+    assert.equal(r.report["rc"], "set bell-style none\n");
+    assert.equal(r.report["mode"], "0o640");
+    assert.equal(r.report["big"], 40_000, "a file over the copy limit is still bound back");
+    assert.notEqual(r.report["overwrite"], "ok");
+    assert.notEqual(r.report["chmod"], "ok");
+    assert.notEqual(r.report["unlink"], "ok");
+    const fds = r.report["fds"] as number[];
+    assert.ok(
+      fds.every((fd) => fd < 10),
+      `descriptors open in the Cell: ${fds.join(", ")}`,
+    );
     assertNoCanary(r, fx);
   });
 });

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { SandboxPolicy } from "../../src/policy/sandbox-policy.js";
-import { renderBwrapArgv } from "../../src/render/bwrap.js";
+import { keptFileCopies, renderBwrapArgv } from "../../src/render/bwrap.js";
 import { renderSeatbeltProfile } from "../../src/render/seatbelt.js";
 import { assertGolden } from "./golden.js";
 
@@ -121,4 +121,68 @@ test("every tmpfs of a rebuilt directory is remounted read-only after the last b
   }
   const remounts = nestedArgv.filter((a) => a === "--remount-ro").length;
   assert.equal(remounts, 5, "four rebuilt tmpfs and /proc");
+});
+
+// Small kept files written into the rebuilt home from descriptors instead of bound back.
+const withCopies: SandboxPolicy = {
+  ...policy,
+  hiddenDirectories: [
+    {
+      path: "/home/u",
+      keep: [
+        { name: ".bashrc", kind: "bind", copy: { data: Uint8Array.of(35, 10), mode: 0o644 } },
+        { name: ".config", kind: "bind" },
+        { name: ".netrc-like-name", kind: "bind", copy: { data: Uint8Array.of(1), mode: 0o600 } },
+      ],
+    },
+  ],
+};
+
+test("with descriptors for copies, a small kept file is written in with its mode (no mount), in keptFileCopies order", () => {
+  const copied = renderBwrapArgv(withCopies, {
+    executable: "/usr/bin/bwrap",
+    command: ["python3"],
+    seccompFd: 3,
+    newSession: false,
+    firstCopyFd: 64,
+  }).join(" ");
+  assert.ok(copied.includes("--perms 0644 --file 64 /home/u/.bashrc"));
+  assert.ok(copied.includes("--perms 0600 --file 65 /home/u/.netrc-like-name"));
+  assert.ok(copied.includes("--ro-bind-try /home/u/.config /home/u/.config"));
+  assert.ok(!copied.includes("--ro-bind-try /home/u/.bashrc"));
+  assert.deepEqual(keptFileCopies(withCopies), [Uint8Array.of(35, 10), Uint8Array.of(1)]);
+  // The copies go in before the rebuilt home is remounted read-only.
+  assert.ok(copied.indexOf("--file 65") < copied.indexOf("--remount-ro /home/u"));
+});
+
+test("without descriptors for copies (a caller that cannot feed them), every kept file is bound back", () => {
+  const bound = renderBwrapArgv(withCopies, {
+    executable: "/usr/bin/bwrap",
+    command: ["python3"],
+    seccompFd: 3,
+    newSession: false,
+  }).join(" ");
+  assert.ok(bound.includes("--ro-bind-try /home/u/.bashrc /home/u/.bashrc"));
+  assert.ok(!bound.includes("--file"));
+});
+
+test("a copy whose mode is not permission bits is refused, not rendered", () => {
+  const bad: SandboxPolicy = {
+    ...policy,
+    hiddenDirectories: [
+      {
+        path: "/home/u",
+        keep: [{ name: "x", kind: "bind", copy: { data: Uint8Array.of(1), mode: 0o4755 } }],
+      },
+    ],
+  };
+  const render = (): string[] =>
+    renderBwrapArgv(bad, {
+      executable: "/usr/bin/bwrap",
+      command: ["true"],
+      seccompFd: 3,
+      newSession: false,
+      firstCopyFd: 64,
+    });
+  assert.throws(render, RangeError);
 });
