@@ -1,14 +1,20 @@
 // The policy value for one sandbox: deny list, masks, rebuilt homes, read-only control paths.
 // This is the host-probing step; the renderers only ever see its result.
-import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataDirCandidates } from "../config/data-dir.js";
 import { SandboxConfigurationError } from "../errors.js";
 import { randomHex } from "../platform/random.js";
-import { isSameOrInside, type ReadMask, type SandboxPolicy } from "../policy/sandbox-policy.js";
+import {
+  isSameOrInside,
+  type DenyEntry,
+  type ReadMask,
+  type SandboxPolicy,
+} from "../policy/sandbox-policy.js";
 import {
   canonicalPath,
+  DENY_CANARY_NAME,
   defaultSecretReadDenials,
   probeReadMasks,
   SYSTEM_SECRET_PATHS,
@@ -20,20 +26,17 @@ import { hiddenByWslForm, refuseNamesOnWindowsWorkspace, wslSandboxForm } from "
 
 export function buildPolicy(opts: NormalizedOptions, tempDir: string): SandboxPolicy {
   ensureDataDirs(opts);
-  // A canary inside the writable private temp, masked like any secret: the self-test proves
-  // that a deny holds even under a writable root, with the runtime's exact argv.
-  const canary = join(tempDir, ".cellguard-deny-canary");
-  writeFileSync(canary, randomHex(16), { mode: 0o600, flag: "wx" });
+  const defaults = defaultSecretReadDenials({
+    workspace: opts.workspace,
+    tempDir,
+    env: opts.env,
+    homes: opts.homes,
+    os: opts.platform.os,
+    packageDir: packageDir(),
+  });
   const denyRead = [
-    { kind: "literal" as const, path: canary },
-    ...defaultSecretReadDenials({
-      workspace: opts.workspace,
-      tempDir,
-      env: opts.env,
-      homes: opts.homes,
-      os: opts.platform.os,
-      packageDir: packageDir(),
-    }),
+    { kind: "literal" as const, path: plantDenyCanary(opts, tempDir, defaults) },
+    ...defaults,
   ];
   // The WSL form, decided once here: everything below it that the WSL masks already hide is
   // left out (it could not be mounted on a read-only remounted mask anyway).
@@ -96,6 +99,48 @@ function workspaceControlPaths(workspace: string): string[] {
   const pkg = packageDir();
   if (pkg !== null) paths.push(canonicalPath(pkg));
   return paths.filter((path) => path !== workspace && isSameOrInside(path, workspace));
+}
+
+/**
+ * The self-test's canary: a file the policy denies, so the probe always reads and stats at least
+ * one denied file. On Linux it sits in a data directory, which the policy already hides (left out
+ * of a rebuilt home, or under its own tmpfs): proving it costs no mount of its own, where a mask
+ * would cost one on every command. It is one fixed file, made once and kept. Elsewhere, or when
+ * no data directory takes it, it goes in the private temp under its own mask, which also proves
+ * a deny holds under a writable root.
+ */
+function plantDenyCanary(
+  opts: NormalizedOptions,
+  tempDir: string,
+  denied: readonly DenyEntry[],
+): string {
+  if (opts.platform.os === "linux") {
+    for (const home of opts.homes) {
+      for (const dir of dataDirCandidates(opts.platform.os, opts.env, home)) {
+        const path = canonicalPath(dir);
+        const hidden = denied.some((entry) => entry.kind === "subpath" && entry.path === path);
+        if (hidden && ownCanary(join(path, DENY_CANARY_NAME))) return join(path, DENY_CANARY_NAME);
+      }
+    }
+  }
+  const canary = join(tempDir, DENY_CANARY_NAME);
+  writeFileSync(canary, randomHex(16), { mode: 0o600, flag: "wx" });
+  return canary;
+}
+
+/** Creates the canary, or accepts the one an earlier sandbox made: a non-empty regular file. */
+function ownCanary(path: string): boolean {
+  try {
+    writeFileSync(path, randomHex(16), { mode: 0o600, flag: "wx" });
+    return true;
+  } catch {
+    try {
+      const info = lstatSync(path);
+      return info.isFile() && info.size > 0;
+    } catch {
+      return false;
+    }
+  }
 }
 
 // The data directory is masked only if it exists when the sandbox starts, so create it (owner

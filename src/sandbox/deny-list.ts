@@ -84,6 +84,9 @@ export const SYSTEM_SECRET_PATHS: readonly DenyEntry[] = [
   { kind: "literal", path: "/etc/ssh/ssh_host_dsa_key" },
 ];
 
+/** The self-test's canary file (see build-policy.ts): a denied name no host tool writes. */
+export const DENY_CANARY_NAME = ".cellguard-deny-canary";
+
 export function defaultSecretReadDenials(inputs: DenyListInputs): DenyEntry[] {
   const raw: DenyEntry[] = [];
   for (const dir of inputs.homes.flatMap((home) =>

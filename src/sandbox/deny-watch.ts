@@ -5,6 +5,7 @@
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { DenyEntry, SandboxPolicy } from "../policy/sandbox-policy.js";
+import { DENY_CANARY_NAME } from "./deny-list.js";
 import { reachableAfterHiding } from "./home-overlay.js";
 import { hiddenByTeamRoots } from "./team-policy.js";
 
@@ -99,10 +100,12 @@ export function watchPolicyDenyList(
 ): { stop: () => void; unwatched: string[] } {
   const temp = policy.tempDir;
   const hidden = policy.hiddenDirectories ?? [];
-  // The canary lives in the private temp, which the Cell itself writes: not a host change.
+  // The self-test's canary is cellguard's own file (in the private temp, which the Cell itself
+  // writes, or in a data directory, where another sandbox may create it): not a host change.
   const entries = policy.denyRead.filter(
     (entry) =>
       !entry.path.startsWith(`${temp}/`) &&
+      !(entry.kind === "literal" && basename(entry.path) === DENY_CANARY_NAME) &&
       reachableAfterHiding(entry.path, hidden) &&
       // Under a team root's tmpfs a denied name is absent, as in a rebuilt home.
       (policy.readIsolation === undefined ||

@@ -232,11 +232,73 @@ describe("createKernelSandbox", () => {
       const flags = (c: WrappedCommand): string[] => c.args.slice(0, c.args.indexOf("--"));
       assert.deepEqual(flags(probe), flags(runtime));
       assert.deepEqual(probe.inherited, runtime.inherited);
+      assert.deepEqual(probe.files, runtime.files);
+      // The policy's arguments reach bubblewrap by descriptor, the same ones for both.
+      assert.deepEqual(probe.argsViaDescriptor, runtime.argsViaDescriptor);
+      assert.equal(runtime.args[runtime.argsViaDescriptor?.count ?? -1], "--");
       assert.ok(
         !runtime.args.includes("--new-session"),
         "the runtime spawns in a new session itself",
       );
       assert.ok(sandbox.wrapStandalone(["/bin/true"]).args.includes("--new-session"));
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  test("the self-test's deny canary is a file in the data directory: probed, with no mount of its own", async () => {
+    const calls: WrappedCommand[] = [];
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
+    });
+    try {
+      const canary = join(fx.dataDir, ".cellguard-deny-canary");
+      assert.ok(readFileSync(canary, "utf8").length > 0, "the canary holds bytes to catch");
+      assert.ok(calls[0]?.args.includes(canary), "the probe reads and stats the canary");
+      const runtime = sandbox.wrap(["/bin/true"]).args;
+      assert.ok(!runtime.some((a) => a.endsWith(".cellguard-deny-canary")), runtime.join(" "));
+      // The data directory is left out of the rebuilt home: that is what hides the canary.
+      assert.ok(runtime.includes(join(fx.home, ".local", "share")));
+      assert.ok(!runtime.includes(fx.dataDir));
+    } finally {
+      sandbox.close();
+    }
+    const again = await createKernelSandbox({
+      ...base(),
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: reportingRunner([...COMMON, ...LINUX_CHECKS]),
+    });
+    again.close();
+    assert.ok(
+      existsSync(join(fx.dataDir, ".cellguard-deny-canary")),
+      "one canary, kept and reused",
+    );
+  });
+
+  test("with no data directory to hold it, the canary goes in the private temp under its own mask", async () => {
+    // A file where the data directory's parent would be: no data directory can be made.
+    const blocked = join(fx.root, "blocked");
+    writeFileSync(blocked, "");
+    const calls: WrappedCommand[] = [];
+    const sandbox = await createKernelSandbox({
+      ...base(),
+      env: { ...fx.env, CELLGUARD_DATA_DIR: join(blocked, "data"), XDG_DATA_HOME: blocked },
+      platform: linux,
+      which: () => "/usr/bin/bwrap",
+      runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
+    });
+    try {
+      const temp = sandbox.status.tempDir ?? "";
+      const canary = join(temp, ".cellguard-deny-canary");
+      assert.ok(existsSync(canary));
+      assert.ok(calls[0]?.args.includes(canary));
+      const args = sandbox.wrap(["/bin/true"]).args;
+      const i = args.indexOf(canary);
+      assert.deepEqual(args.slice(i - 2, i + 1), ["--ro-bind", "/dev/null", canary]);
     } finally {
       sandbox.close();
     }
