@@ -62,17 +62,18 @@ const LOCALE_CATEGORIES: ReadonlySet<string> = new Set([
   "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
 ]); // prettier-ignore
 
-function isCopiedVariable(name: string): boolean {
-  return COPIED_NAMES.has(name) || LOCALE_CATEGORIES.has(name);
-}
+const ALLOWED_NAMES: readonly string[] = [...COPIED_NAMES, ...LOCALE_CATEGORIES];
 
 export function buildKernelEnvironment(
   source: NodeJS.ProcessEnv,
   options: KernelEnvironmentOptions,
 ): Record<string, string> {
   const env: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || !isCopiedVariable(name) || isDeniedVariable(name)) continue;
+  // Each allowed name looked up, rather than the whole source enumerated: process.env answers
+  // every read from C++, and this runs before every sandboxed command.
+  for (const name of ALLOWED_NAMES) {
+    const value = source[name];
+    if (value === undefined || isDeniedVariable(name)) continue;
     env[name] = value;
   }
   // Synthesised after filtering, so hostile input cannot override them.
