@@ -124,6 +124,16 @@ test("every tmpfs of a rebuilt directory is remounted read-only after the last b
 });
 
 // Small kept files written into the rebuilt home from descriptors instead of bound back.
+function renderWithCopies(p: SandboxPolicy, firstCopyFd: number | undefined): string[] {
+  return renderBwrapArgv(p, {
+    executable: "/usr/bin/bwrap",
+    command: ["python3"],
+    seccompFd: 3,
+    newSession: false,
+    ...(firstCopyFd === undefined ? {} : { firstCopyFd }),
+  });
+}
+
 const withCopies: SandboxPolicy = {
   ...policy,
   hiddenDirectories: [
@@ -139,13 +149,7 @@ const withCopies: SandboxPolicy = {
 };
 
 test("with descriptors for copies, a small kept file is written in with its mode (no mount), in keptFileCopies order", () => {
-  const copied = renderBwrapArgv(withCopies, {
-    executable: "/usr/bin/bwrap",
-    command: ["python3"],
-    seccompFd: 3,
-    newSession: false,
-    firstCopyFd: 64,
-  }).join(" ");
+  const copied = renderWithCopies(withCopies, 64).join(" ");
   assert.ok(copied.includes("--perms 0644 --file 64 /home/u/.bashrc"));
   assert.ok(copied.includes("--perms 0600 --file 65 /home/u/.netrc-like-name"));
   assert.ok(copied.includes("--ro-bind-try /home/u/.config /home/u/.config"));
@@ -156,12 +160,7 @@ test("with descriptors for copies, a small kept file is written in with its mode
 });
 
 test("without descriptors for copies (a caller that cannot feed them), every kept file is bound back", () => {
-  const bound = renderBwrapArgv(withCopies, {
-    executable: "/usr/bin/bwrap",
-    command: ["python3"],
-    seccompFd: 3,
-    newSession: false,
-  }).join(" ");
+  const bound = renderWithCopies(withCopies, undefined).join(" ");
   assert.ok(bound.includes("--ro-bind-try /home/u/.bashrc /home/u/.bashrc"));
   assert.ok(!bound.includes("--file"));
 });
@@ -176,13 +175,5 @@ test("a copy whose mode is not permission bits is refused, not rendered", () => 
       },
     ],
   };
-  const render = (): string[] =>
-    renderBwrapArgv(bad, {
-      executable: "/usr/bin/bwrap",
-      command: ["true"],
-      seccompFd: 3,
-      newSession: false,
-      firstCopyFd: 64,
-    });
-  assert.throws(render, RangeError);
+  assert.throws(() => renderWithCopies(bad, 64), RangeError);
 });

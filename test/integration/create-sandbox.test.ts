@@ -217,14 +217,19 @@ describe("createKernelSandbox", () => {
     );
   });
 
-  test("the self-test probes exactly the flags the runtime wraps with", async () => {
-    const calls: WrappedCommand[] = [];
-    const sandbox = await createKernelSandbox({
+  /** A Linux sandbox on the real bubblewrap path whose probe is answered, not run. */
+  const reported = (calls: WrappedCommand[] = [], env: NodeJS.ProcessEnv = fx.env) =>
+    createKernelSandbox({
       ...base(),
+      env,
       platform: linux,
       which: () => "/usr/bin/bwrap",
       runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
     });
+
+  test("the self-test probes exactly the flags the runtime wraps with", async () => {
+    const calls: WrappedCommand[] = [];
+    const sandbox = await reported(calls);
     try {
       const probe = calls[0];
       assert.ok(probe !== undefined);
@@ -248,12 +253,7 @@ describe("createKernelSandbox", () => {
 
   test("the self-test's deny canary is a file in the data directory: probed, with no mount of its own", async () => {
     const calls: WrappedCommand[] = [];
-    const sandbox = await createKernelSandbox({
-      ...base(),
-      platform: linux,
-      which: () => "/usr/bin/bwrap",
-      runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
-    });
+    const sandbox = await reported(calls);
     try {
       const canary = join(fx.dataDir, ".cellguard-deny-canary");
       assert.ok(readFileSync(canary, "utf8").length > 0, "the canary holds bytes to catch");
@@ -266,12 +266,7 @@ describe("createKernelSandbox", () => {
     } finally {
       sandbox.close();
     }
-    const again = await createKernelSandbox({
-      ...base(),
-      platform: linux,
-      which: () => "/usr/bin/bwrap",
-      runner: reportingRunner([...COMMON, ...LINUX_CHECKS]),
-    });
+    const again = await reported();
     again.close();
     assert.ok(
       existsSync(join(fx.dataDir, ".cellguard-deny-canary")),
@@ -284,12 +279,10 @@ describe("createKernelSandbox", () => {
     const blocked = join(fx.root, "blocked");
     writeFileSync(blocked, "");
     const calls: WrappedCommand[] = [];
-    const sandbox = await createKernelSandbox({
-      ...base(),
-      env: { ...fx.env, CELLGUARD_DATA_DIR: join(blocked, "data"), XDG_DATA_HOME: blocked },
-      platform: linux,
-      which: () => "/usr/bin/bwrap",
-      runner: reportingRunner([...COMMON, ...LINUX_CHECKS], calls),
+    const sandbox = await reported(calls, {
+      ...fx.env,
+      CELLGUARD_DATA_DIR: join(blocked, "data"),
+      XDG_DATA_HOME: blocked,
     });
     try {
       const temp = sandbox.status.tempDir ?? "";

@@ -44,19 +44,27 @@ kind = "file" if stat.S_ISREG(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mod
 print(json.dumps({"kind": kind, "links": st.st_nlink, "mode": stat.S_IMODE(st.st_mode), "hex": data.hex()}))
 `;
 
-async function fd3Report(via: "auto" | "pipe"): Promise<Record<string, unknown>> {
-  const python = systemPython ?? "python3";
-  const child = spawnWrapped(
-    { file: python, args: ["-c", REPORT_FD3], inherited: [{ fd: 3, data: DATA }] },
-    { cwd: tmpdir(), env: { PATH: "/usr/bin:/bin" }, stdin: "ignore", inheritedVia: via },
-  );
+/** Spawns the command through spawnWrapped and parses the JSON it prints; it must exit 0. */
+async function jsonOutput(command: WrappedCommand, via: "auto" | "pipe"): Promise<unknown> {
+  const child = spawnWrapped(command, {
+    cwd: tmpdir(),
+    env: { PATH: "/usr/bin:/bin" },
+    stdin: "ignore",
+    inheritedVia: via,
+  });
   let out = "";
   let err = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
   assert.equal(code, 0, err);
-  return JSON.parse(out) as Record<string, unknown>;
+  return JSON.parse(out) as unknown;
+}
+
+async function fd3Report(via: "auto" | "pipe"): Promise<Record<string, unknown>> {
+  const python = systemPython ?? "python3";
+  const command = { file: python, args: ["-c", REPORT_FD3], inherited: [{ fd: 3, data: DATA }] };
+  return (await jsonOutput(command, via)) as Record<string, unknown>;
 }
 
 const linuxSkip = isLinux ? false : "needs Linux (/dev/shm and /proc)";
@@ -146,22 +154,6 @@ describe("arguments passed by descriptor", () => {
   });
   after(() => rmSync(join(script, ".."), { recursive: true, force: true }));
 
-  async function seen(command: WrappedCommand, via: "auto" | "pipe"): Promise<unknown> {
-    const child = spawnWrapped(command, {
-      cwd: tmpdir(),
-      env: { PATH: "/usr/bin:/bin" },
-      stdin: "ignore",
-      inheritedVia: via,
-    });
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
-    assert.equal(code, 0, err);
-    return JSON.parse(out) as unknown;
-  }
-
   for (const via of ["auto", "pipe"] as const) {
     test(
       `the program sees the same arguments, in order, as on its command line (${via})`,
@@ -169,10 +161,10 @@ describe("arguments passed by descriptor", () => {
       async () => {
         const packed = { file: script, args: logical, inherited: [] };
         assert.deepEqual(
-          await seen({ ...packed, argsViaDescriptor: { fd: 63, count: 6 } }, via),
+          await jsonOutput({ ...packed, argsViaDescriptor: { fd: 63, count: 6 } }, via),
           logical,
         );
-        assert.deepEqual(await seen(packed, via), logical);
+        assert.deepEqual(await jsonOutput(packed, via), logical);
       },
     );
   }
