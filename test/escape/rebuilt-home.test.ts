@@ -133,6 +133,7 @@ describe("escape: small home files copied into the rebuilt home", { skip }, () =
       `report(rc=read_text(sys.argv[1]), mode=oct(os.stat(sys.argv[1]).st_mode & 0o7777),
        big=len(read_text(sys.argv[2])),
        copied=os.stat(sys.argv[1]).st_dev == os.stat(sys.argv[3]).st_dev,
+       big_bound=os.stat(sys.argv[2]).st_dev != os.stat(sys.argv[3]).st_dev,
        overwrite=attempt(lambda: write_text(sys.argv[1], "x")),
        chmod=attempt(lambda: os.chmod(sys.argv[1], 0o666)),
        unlink=attempt(lambda: os.unlink(sys.argv[1])),
@@ -146,7 +147,8 @@ describe("escape: small home files copied into the rebuilt home", { skip }, () =
     );
     assert.equal(r.report["rc"], "set bell-style none\n");
     assert.equal(r.report["mode"], "0o640");
-    assert.equal(r.report["big"], 40_000, "a file over the copy limit is still bound back");
+    assert.equal(r.report["big"], 40_000, "a file over the copy limit reads whole");
+    assert.equal(r.report["big_bound"], true, "a file over the copy limit is bound back");
     assert.notEqual(r.report["overwrite"], "ok");
     assert.notEqual(r.report["chmod"], "ok");
     assert.notEqual(r.report["unlink"], "ok");
