@@ -413,7 +413,9 @@ describe("spellings of the families the precheck knows", () => {
       "rm -rf /tmp/../tmp/x",
       "rm -rf ~/project/node_modules",
       'rm -rf "$HOME/.cache/pip"',
-      'echo "safe" rm -rf /',
+      // Printed with no quote before the command (after a closing quote it is judged: see
+      // shell-precheck-printed.test.ts).
+      "echo safe rm -rf /",
       "printf '%s\\n' 'rm -rf /'",
       "printf '\\x72\\x6d -rf /\\n'",
     ])

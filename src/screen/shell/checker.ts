@@ -67,6 +67,12 @@ import { makeEvalTexts, makefileCommands, makeShellValues } from "./makefiles.js
 import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
+import { printedCommandAt } from "./printed-commands.js";
+
+/** A literal `NAME=value` word before the program name. */
+function isAssignmentWord(word: Word): boolean {
+  return word.parts === null && isAssignment(word.text);
+}
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
@@ -429,6 +435,14 @@ export class Checker {
         if (reason !== null) return reason;
       }
       return null;
+    }
+    let first = 0;
+    while (first < command.words.length && isAssignmentWord(command.words[first] as Word)) first++;
+    const printed = printedCommandAt(command.words, first);
+    if (printed >= 0) {
+      const words = command.words.slice(printed);
+      const reason = this.checkArgv(this.fields(words, depth), null, depth + 1);
+      if (reason !== null) return reason;
     }
     // Only programs that read their input as code or arguments need to know it.
     if (!readsStdin(argv)) return this.checkArgv(argv, null, depth);
