@@ -67,7 +67,7 @@ import { makeEvalTexts, makefileCommands, makeShellValues } from "./makefiles.js
 import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js";
 import { expandParameters, type ParameterScope } from "./parameters.js";
 import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
-import { printedCommandAt } from "./printed-commands.js";
+import { PRINTED_COMMAND_WORDS, printedCommandAt } from "./printed-commands.js";
 
 /** A literal `NAME=value` word before the program name. */
 function isAssignmentWord(word: Word): boolean {
@@ -440,7 +440,7 @@ export class Checker {
     while (first < command.words.length && isAssignmentWord(command.words[first] as Word)) first++;
     const printed = printedCommandAt(command.words, first);
     if (printed >= 0) {
-      const words = command.words.slice(printed);
+      const words = command.words.slice(printed, printed + PRINTED_COMMAND_WORDS);
       const reason = this.checkArgv(this.fields(words, depth), null, depth + 1);
       if (reason !== null) return reason;
     }

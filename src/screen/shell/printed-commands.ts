@@ -7,6 +7,12 @@
 import type { Word } from "./lexer.js";
 import { programName } from "./programs.js";
 
+/**
+ * Words judged from the printed command on. A confused command is short; judging a whole
+ * 100 KB printout a second time would double the precheck's worst case.
+ */
+export const PRINTED_COMMAND_WORDS = 32;
+
 /** Programs whose arguments are only printed. */
 const PRINTERS: ReadonlySet<string> = new Set(["echo", "printf"]);
 
