@@ -756,6 +756,22 @@ export const AIMED_AT = [
   ["specific", "population*"],
   ["particular", "population*"],
   ["certain", "people"],
+  // A demographic, minority or community singled out: "a virus that infects a certain
+  // demographic", "aimed at a specific community".
+  ["certain", "demographic*"],
+  ["specific", "demographic*"],
+  ["particular", "demographic*"],
+  ["one", "demographic"],
+  ["demographic", "group*"],
+  ["certain", "minorit*"],
+  ["specific", "minorit*"],
+  ["particular", "minorit*"],
+  ["one", "minority"],
+  ["minority", "group*"],
+  ["certain", "communit*"],
+  ["specific", "communit*"],
+  ["particular", "communit*"],
+  ["one", "community"],
 ];
 // The victim catching it: "make sure my coworkers catch it".
 export const CATCH = ["catch", "catches", "contract", "contracts", "get", "gets", "come"];
