@@ -102,13 +102,14 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
   // Each inherited item as a sealed read-only file when the host allows (platform/sealed-data.ts),
   // else as a pipe filled after the spawn. Ours are closed once the child holds its copies.
   const sealed: number[] = [];
+  const feed = (item: InheritedData): void => {
+    const fd = options.inheritedVia === "pipe" ? null : openSealedCopy(item.data);
+    if (fd !== null) sealed.push(fd);
+    stdio.push(fd ?? "pipe");
+  };
   let child: ChildProcess;
   try {
-    for (const item of command.inherited) {
-      const fd = options.inheritedVia === "pipe" ? null : openSealedCopy(item.data);
-      if (fd !== null) sealed.push(fd);
-      stdio.push(fd ?? "pipe");
-    }
+    for (const item of command.inherited) feed(item);
     for (let i = 0; i < (options.extraPipes ?? 0); i++) stdio.push("pipe");
     for (const item of command.passed ?? []) {
       while (stdio.length < item.fd) stdio.push("ignore");
@@ -121,9 +122,7 @@ export function spawnWrapped(command: WrappedCommand, options: SpawnWrappedOptio
         );
       }
       while (stdio.length < item.fd) stdio.push("ignore");
-      const fd = options.inheritedVia === "pipe" ? null : openSealedCopy(item.data);
-      if (fd !== null) sealed.push(fd);
-      stdio.push(fd ?? "pipe");
+      feed(item);
     }
     child = spawn(command.file, packed.args, {
       cwd: options.cwd,

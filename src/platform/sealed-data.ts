@@ -31,17 +31,20 @@ export function openSealedCopy(data: Uint8Array, root: string = SEALED_DATA_ROOT
   } catch {
     return null;
   }
-  let reader: number | null = null;
   try {
     let written = 0;
     while (written < data.byteLength) {
       written += writeSync(writer, data, written, data.byteLength - written);
     }
-    reader = openSync(path, "r");
-    if (fstatSync(reader).size !== data.byteLength) throw new Error("size changed");
-    return reader;
+    const reader = openSync(path, "r");
+    let whole = false;
+    try {
+      whole = fstatSync(reader).size === data.byteLength;
+    } finally {
+      if (!whole) closeSync(reader);
+    }
+    return whole ? reader : null;
   } catch {
-    if (reader !== null) closeSync(reader);
     return null;
   } finally {
     closeSync(writer);
