@@ -62,7 +62,11 @@ const LOCALE_CATEGORIES: ReadonlySet<string> = new Set([
   "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
 ]); // prettier-ignore
 
-const ALLOWED_NAMES: readonly string[] = [...COPIED_NAMES, ...LOCALE_CATEGORIES];
+// The second layer applied once, here, rather than to the same constant names before every
+// sandboxed command.
+const ALLOWED_NAMES: readonly string[] = [...COPIED_NAMES, ...LOCALE_CATEGORIES].filter(
+  (name) => !isDeniedVariable(name),
+);
 
 export function buildKernelEnvironment(
   source: NodeJS.ProcessEnv,
@@ -73,8 +77,7 @@ export function buildKernelEnvironment(
   // every read from C++, and this runs before every sandboxed command.
   for (const name of ALLOWED_NAMES) {
     const value = source[name];
-    if (value === undefined || isDeniedVariable(name)) continue;
-    env[name] = value;
+    if (value !== undefined) env[name] = value;
   }
   // Synthesised after filtering, so hostile input cannot override them.
   const cwd = resolve(options.cwd);
