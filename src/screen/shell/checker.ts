@@ -69,11 +69,6 @@ import { expandParameters, type ParameterScope } from "./parameters.js";
 import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
 import { PRINTED_COMMAND_WORDS, printedCommandAt } from "./printed-commands.js";
 
-/** A literal `NAME=value` word before the program name. */
-function isAssignmentWord(word: Word): boolean {
-  return word.parts === null && isAssignment(word.text);
-}
-
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
 // Text that came from the network (curl, wget…). A shell or eval that runs it runs a download.
@@ -436,9 +431,7 @@ export class Checker {
       }
       return null;
     }
-    let first = 0;
-    while (first < command.words.length && isAssignmentWord(command.words[first] as Word)) first++;
-    const printed = printedCommandAt(command.words, first);
+    const printed = printedCommandAt(command.words);
     if (printed >= 0) {
       const words = command.words.slice(printed, printed + PRINTED_COMMAND_WORDS);
       const reason = this.checkArgv(this.fields(words, depth), null, depth + 1);

@@ -5,7 +5,7 @@
 // as do words printed with no quote before them (`echo rm -rf /`) and a word that only contains
 // a command name (`echo "x" firm`).
 import type { Word } from "./lexer.js";
-import { programName } from "./programs.js";
+import { isAssignment, programName } from "./programs.js";
 
 /**
  * Words judged from the printed command on. A confused command is short; judging a whole
@@ -28,9 +28,10 @@ function judged(name: string): boolean {
 
 /**
  * The index of the first unquoted, literal word naming a judged program that follows a quoted
- * argument of echo or printf, or -1. `start` is the index of the program word.
+ * argument of echo or printf, or -1. Leading assignments (`X=1 echo …`) are skipped.
  */
-export function printedCommandAt(words: readonly Word[], start: number): number {
+export function printedCommandAt(words: readonly Word[]): number {
+  const start = words.findIndex((word) => word.parts !== null || !isAssignment(word.text));
   const program = words[start];
   if (program === undefined || program.parts !== null || program.quoted) return -1;
   if (!PRINTERS.has(programName(program.text))) return -1;
