@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { useFixture } from "../helpers/fixture-home.js";
 import { isRoot, needs, sandboxSkipReason } from "../helpers/host.js";
 import { whichOnPath } from "../../src/platform/which.js";
-import { attack } from "./harness.js";
+import { SEALED_DATA_ROOT } from "../../src/platform/sealed-data.js";
+import { assertNoCanary, attack } from "./harness.js";
 
 const skip = sandboxSkipReason();
 const scriptBinary = whichOnPath("script", process.env["PATH"] ?? "/usr/bin:/bin");
@@ -245,5 +248,39 @@ report(thread=out == [1], child=subprocess.run(["/bin/echo", "ok"], capture_outp
     );
     assert.equal(r.report["thread"], true);
     assert.equal(r.report["child"], "ok");
+  });
+});
+
+// The seccomp program, bubblewrap's arguments and the copied home files reach bubblewrap through
+// unlinked files in the host's /dev/shm (platform/sealed-data.ts). That is safe only while no
+// Cell can see that directory or hold one of those files open: a Cell that could rewrite one
+// would choose the filter of the next command.
+describe("escape: the descriptors bubblewrap reads its policy from", { skip }, () => {
+  const fx = useFixture();
+
+  test("a Cell cannot see the host's /dev/shm and holds no sealed descriptor", async () => {
+    const planted = join(SEALED_DATA_ROOT, `.cellguard-escape-${process.pid}-${Date.now()}`);
+    writeFileSync(planted, fx.canary, { mode: 0o644 });
+    try {
+      const r = await attack(
+        fx,
+        `names = os.listdir("/dev/shm")
+held = []
+for fd in os.listdir("/proc/self/fd"):
+    try:
+        held.append(os.readlink("/proc/self/fd/" + fd))
+    except OSError:
+        pass
+report(names=names, planted=attempt(lambda: read_text(sys.argv[1])),
+       sealed=[t for t in held if "cellguard-sealed" in t or t.startswith("/dev/shm")])`,
+        { args: [planted] },
+      );
+      assert.deepEqual(r.report["names"], [], "the Cell's /dev/shm is its own, empty");
+      assert.notEqual(r.report["planted"], "ok", "a file in the host's /dev/shm was readable");
+      assert.deepEqual(r.report["sealed"], [], "the Cell holds a descriptor on a sealed file");
+      assertNoCanary(r, fx);
+    } finally {
+      rmSync(planted, { force: true });
+    }
   });
 });
