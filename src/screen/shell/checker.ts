@@ -42,6 +42,7 @@ import {
   DOWNLOADERS,
   INTERPRETER_CODE_FLAGS,
   isAssignment,
+  isAssignmentLike,
   PARALLEL_OPTIONS,
   isStdinPath,
   programName,
@@ -438,8 +439,37 @@ export class Checker {
       if (reason !== null) return reason;
     }
     // Only programs that read their input as code or arguments need to know it.
-    if (!readsStdin(argv)) return this.checkArgv(argv, null, depth);
-    return this.checkArgv(argv, this.stdinOf(command, depth), depth);
+    const stdin = readsStdin(argv) ? this.stdinOf(command, depth) : null;
+    const reason = this.checkArgv(argv, stdin, depth);
+    if (reason !== null || !argv.some(isAssignment)) return reason;
+    return this.checkAsAssigned(command, argv, stdin, depth);
+  }
+
+  /**
+   * `TMPDIR=/ rm -rf "$TMPDIR"`, `env TMPDIR=/ rm -rf $TMPDIR`: the shell expands the words
+   * before TMPDIR is set for rm, so rm gets the old value; but the command was written to
+   * delete the new one, and the precheck judges what a command was meant to do as well as what
+   * the shell makes of it. When a word reads a variable that an assignment among the command's
+   * words sets (in front of it, or handed to env or sudo), the words are expanded again with
+   * those assignments in force.
+   */
+  private checkAsAssigned(
+    command: SimpleCommand,
+    argv: readonly string[],
+    stdin: Data,
+    depth: number,
+  ): string | null {
+    const assigned = argv.filter(isAssignment).slice(0, MAX_FAN_OUT);
+    const read = assigned.some((assignment) => {
+      const name = assignment.slice(0, assignment.indexOf("="));
+      return command.words.some(
+        (w) => w.text.includes(`$${name}`) || w.text.includes(`\${${name}`),
+      );
+    });
+    if (!read) return null;
+    return this.withVariables(assigned, () =>
+      this.checkArgv(this.fields(command.words, depth), stdin, depth),
+    );
   }
 
   /** `echo 'rm -rf /' > x.sh` followed by `bash x.sh`: remember what the file will hold. */
@@ -851,7 +881,7 @@ export class Checker {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     if (depth > 0) this.spend(argvIn.length);
     let start = 0;
-    while (start < argvIn.length && isAssignment(argvIn[start] as string)) start++;
+    while (start < argvIn.length && isAssignmentLike(argvIn[start] as string)) start++;
     const argv = start === 0 ? argvIn : argvIn.slice(start);
     // `GIT_PAGER='…' git log`, `PAGER=… man x`: variables whose value a program runs as a command.
     for (let k = 0; k < start; k++) {
@@ -875,6 +905,15 @@ export class Checker {
       }
     }
     if (argv.length === 0) return null;
+    if (start === 0) return this.checkProgram(argv, stdin, depth);
+    // `X=/ bash -c 'rm -rf "$X"'`, `env X=/ sh -c …`: the program, and every shell it starts,
+    // runs with these set; the shell running this line does not keep them.
+    const assigned = argvIn.slice(0, start).filter(isAssignment);
+    return this.withVariables(assigned, () => this.checkProgram(argv, stdin, depth));
+  }
+
+  /** checkArgv once the assignments in front of the program are read: the program itself. */
+  private checkProgram(argv: readonly string[], stdin: Data, depth: number): string | null {
     const name = programName(argv[0] as string);
     const args = argv.length === 1 ? NO_VALUES : argv.slice(1);
     const alias = this.aliases.size === 0 ? undefined : this.aliases.get(argv[0] as string);
@@ -1212,6 +1251,25 @@ export class Checker {
       return args.slice(container + 1);
     }
     return null;
+  }
+
+  /** Runs `check` with each NAME=VALUE of `assignments` set, then restores what was set before. */
+  private withVariables(assignments: readonly string[], check: () => string | null): string | null {
+    const saved = new Map<string, string | undefined>();
+    for (const assignment of assignments) {
+      const eq = assignment.indexOf("=");
+      const name = assignment.slice(0, eq);
+      if (!saved.has(name)) saved.set(name, this.variables.get(name));
+      this.variables.set(name, assignment.slice(eq + 1));
+    }
+    try {
+      return check();
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) this.variables.delete(name);
+        else this.variables.set(name, value);
+      }
+    }
   }
 
   /** A call of a function defined here: its body, with "$1"… set to the call's arguments. */

@@ -329,6 +329,15 @@ export function isAssignment(word: string): boolean {
   return word.includes("=") && /^[A-Za-z_][A-Za-z0-9_]{0,127}=/.test(word);
 }
 
+/**
+ * An assignment, or a word written as one that the shell rejects for its name (`1A=2`, `=2`)
+ * and would try to run as a program. In front of a command such a word was meant as an
+ * assignment, and the command after it is judged as what was meant.
+ */
+export function isAssignmentLike(word: string): boolean {
+  return word.includes("=") && /^[A-Za-z0-9_]{0,128}=/.test(word);
+}
+
 /** Names by which a program reads its own standard input as a file. */
 export function isStdinPath(path: string): boolean {
   return path === "/dev/stdin" || path === "/dev/fd/0" || path === "/proc/self/fd/0";
