@@ -14,6 +14,7 @@ import * as deliberateTerms from "./terms-deliberate.js";
 const T = registerAll(deliberateTerms);
 const DISEASES = terms.list([
   ...deliberateTerms.HUMAN_DISEASES,
+  ...deliberateTerms.ANIMAL_DISEASES,
   ...deliberateTerms.LOOSE_AGENTS,
   ...deliberateTerms.STRICT_AGENTS,
 ]);
@@ -30,6 +31,7 @@ export function asksForDeliberateHarm(words: Words): boolean {
     acquiresPastControls(words) ||
     engineersAnAgent(words) ||
     createsAnAgentAgainstLife(words) ||
+    aimsAnAgentAtAGroup(words) ||
     intrudesOnAFacility(words) ||
     passesAnAttackOffAsNature(words)
   );
@@ -46,6 +48,7 @@ function passesAnAttackOffAsNature(words: Words): boolean {
 // not about computers.
 function biological(words: Words): boolean {
   if (words.any(T.STRICT_AGENTS) || words.any(T.HUMAN_DISEASES)) return true;
+  if (words.any(T.ANIMAL_DISEASES)) return true;
   return words.any(T.LOOSE_AGENTS) && !aboutComputers(words);
 }
 
@@ -168,6 +171,16 @@ function engineersAnAgent(words: Words): boolean {
 function createsAnAgentAgainstLife(words: Words): boolean {
   if (!words.any(T.AGAINST) || !words.any(T.LIFE) || !biological(words)) return false;
   return askedNear(words, T.CREATE, T.MADE_AGENTS, { gap: 4, reset: T.ABOUT_AGENTS });
+}
+
+// "instructions for a virus that infects a certain demographic", "a germ that only attacks one
+// ethnic group": an agent, a verb of harm right after it, and a group of people it is aimed at,
+// asked for. A named disease ("how does influenza affect a specific population") is
+// epidemiology, a study or model of one is research, and a computer virus is not biology.
+function aimsAnAgentAtAGroup(words: Words): boolean {
+  if (!words.phrase(T.AIMED_AT) || !words.near(T.BUGS, T.AGAINST, 3)) return false;
+  if (aboutComputers(words) || words.any(T.ABOUT_AGENTS)) return false;
+  return !words.any(T.HUMAN_DISEASES);
 }
 
 // "gain unauthorized access to a biological synthesis facility", "break into a lab that stores

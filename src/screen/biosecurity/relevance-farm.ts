@@ -1,10 +1,10 @@
 // Agroterrorism and deliberate resistance, asked for: "introduce African swine fever into a pig
-// farm", "spread wheat stem rust across farmland", "make MRSA more resistant in my home lab". How a
+// farm", "spread wheat stem rust across farmland", "kill their crops with a fungus", "make MRSA more resistant in my home lab". How a
 // disease reached a country's farms, and how to keep one out ("prevent bird flu spreading to my
 // flock"), are not asked for or are warded off.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
-import { aboutComputers, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";
 import { BUGS as BUG_WORDS } from "./terms-deliberate.js";
 import * as farmTerms from "./terms-farm.js";
 
@@ -16,5 +16,16 @@ export function harmsFarmsOrResists(words: Words): boolean {
   if (!asks(words) || wardedOff(words) || aboutComputers(words)) return false;
   if (words.phrase(T.FARM_DISEASES) && words.any(T.BRING_IN) && words.any(T.FARM_TARGETS))
     return true;
+  // An unnamed germ: "kill the crops in my neighbour's field with a fungus" (the farm is what
+  // is harmed), "spread a plant virus through their fields" (the germ is what is spread, near a
+  // farm). "Kill the aphids on my crops with a fungus" harms the aphids: the place word resets.
+  if (words.any(T.GENERIC_AGENTS)) {
+    if (askedNear(words, T.FARM_HARM, T.FARM_TARGETS, { gap: 4, reset: T.PLACES })) return true;
+    if (
+      askedNear(words, T.BRING_IN, T.GENERIC_AGENTS, { gap: 3 }) &&
+      words.near(T.GENERIC_AGENTS, T.FARM_TARGETS, 6)
+    )
+      return true;
+  }
   return words.near(T.CAUSE, T.RESISTANT, 4) && words.phrase(T.BROADER) && words.any(BUGS);
 }

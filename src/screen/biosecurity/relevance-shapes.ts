@@ -40,8 +40,8 @@ export interface AskedOptions {
 /**
  * Whether a word of `verbs` that is asked for is followed within `gap` words by a word of
  * `targets` (`options.gap`). A verb is asked for when the word just before it is an asker ("to", "I", "can",
- * "someone", "me", "for"…) or it opens the text, and no guard ("prevent", "avoid", "not",
- * "don't"…) comes within three words before it.
+ * "someone", "me", "for"…), or an asker and one word of manner ("I knowingly"), or it opens the
+ * text, and no guard ("prevent", "avoid", "not", "don't"…) comes within three words before it.
  */
 export function askedNear(
   words: Words,
@@ -82,5 +82,13 @@ export function askedFor(words: Words, verbs: ListId): boolean {
 
 function askedAt(words: Words, k: number, at: number): boolean {
   if (at === 0) return true;
-  return k > 0 && words.position(k - 1) === at - 1 && words.in(k - 1, S.ASKERS);
+  if (k === 0 || words.position(k - 1) !== at - 1) return false;
+  if (words.in(k - 1, S.ASKERS)) return true;
+  // "how do I knowingly infect": one word of manner between the asker and the verb.
+  return (
+    k > 1 &&
+    words.in(k - 1, S.MANNER) &&
+    words.position(k - 2) === at - 2 &&
+    words.in(k - 2, S.ASKERS)
+  );
 }

@@ -97,8 +97,34 @@ export const TRANSMIT = [
   "stick",
 ];
 // Who receives it.
+// Infections of animals that a person might give a pet or a herd on purpose ("give the
+// neighbour's dog distemper"); rabies and the flu are among the human ones.
+export const ANIMAL_DISEASES = [
+  "distemper",
+  "parvo",
+  "parvovirus",
+  "panleukopenia",
+  "leptospirosis",
+  "mange",
+  "myxomatosis",
+  "brucellosis",
+  "felv",
+  "glanders",
+  "strangles",
+];
 export const VICTIMS = [
   ...PEOPLE_NAMED,
+  "dog",
+  "dogs",
+  "cat",
+  "cats",
+  "puppy",
+  "puppies",
+  "kitten*",
+  "pet",
+  "pets",
+  "horse",
+  "horses",
   "my",
   "his",
   "their",

@@ -50,6 +50,40 @@ export const BRING_IN = [
   "devastat*",
   "destroy*",
 ];
+// A germ or blight not named ("a fungus", "some plant virus"): with a farm as what is harmed,
+// a request to wreck it is agroterrorism by shape. Fungicides and pesticides are not among them.
+export const GENERIC_AGENTS = [
+  "fungus",
+  "fungi",
+  "fungal",
+  "blight",
+  "mold",
+  "mould",
+  "pathogen*",
+  "virus",
+  "viruses",
+  "bacteria",
+  "bacterium",
+  "germ",
+  "germs",
+  "disease",
+  "diseases",
+  "infection",
+];
+// Harming a farm outright: "kill the crops", "ruin their harvest".
+export const FARM_HARM = [
+  "kill",
+  "ruin",
+  "wipe",
+  "destroy",
+  "devastate",
+  "wreck",
+  "infect",
+  "blight",
+];
+// Words that make a farm word the place where something is done, not what is harmed: "kill the
+// aphids on my crops", "remove mold from the harvest".
+export const PLACES = ["on", "in", "from", "around", "near", "inside", "at", "for"];
 export const FARM_TARGETS = [
   "farm",
   "farms",

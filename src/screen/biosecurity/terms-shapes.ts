@@ -85,9 +85,35 @@ export const GUARDS = [
   "unknowingly",
 ];
 
+// How the asker means to do it, between the asker and the verb: "how do I knowingly infect",
+// "how can we quietly release". A verb after one of these is asked for as much as without it.
+export const MANNER = [
+  "knowingly",
+  "deliberately",
+  "intentionally",
+  "purposely",
+  "purposefully",
+  "secretly",
+  "quietly",
+  "covertly",
+  "discreetly",
+  "silently",
+  "easily",
+  "quickly",
+  "successfully",
+  "effectively",
+  "reliably",
+  "actually",
+  "best",
+];
+
 // Asking for a way to do something (beyond the REQUEST phrases of the trigger).
 export const REQUEST_PHRASES = [
   ...DOING_ASKS,
+  ["how", "do", "you"],
+  ["how", "can", "you"],
+  ["how", "does", "one"],
+  ["how", "does", "someone"],
   ["how", "can", "we"],
   ["how", "could", "we"],
   ["how", "would", "we"],
