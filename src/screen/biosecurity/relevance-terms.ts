@@ -353,6 +353,13 @@ export const WATER_HARM = [
   "cholera",
   "pathogen*",
   "adulterat*",
+  // "spread a virus to people through the water supply".
+  "spread",
+  "virus",
+  "viruses",
+  "bacteri*",
+  "germ",
+  "germs",
 ];
 
 export const POISON_VERB = ["poison", "poisoning"];
