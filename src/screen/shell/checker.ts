@@ -905,11 +905,23 @@ export class Checker {
       }
     }
     if (argv.length === 0) return null;
-    if (start === 0) return this.checkProgram(argv, stdin, depth);
+    if (start === 0 || !this.readsVariablesLater(argv, stdin))
+      return this.checkProgram(argv, stdin, depth);
     // `X=/ bash -c 'rm -rf "$X"'`, `env X=/ sh -c …`: the program, and every shell it starts,
     // runs with these set; the shell running this line does not keep them.
     const assigned = argvIn.slice(0, start).filter(isAssignment);
     return this.withVariables(assigned, () => this.checkProgram(argv, stdin, depth));
+  }
+
+  /**
+   * Whether checking this program may expand a variable again: code still to be read (a `$`
+   * or a backquote left in its words or its input), or a function, alias or file of this line
+   * it may run. Otherwise its assignments cannot change the verdict and are not set.
+   */
+  private readsVariablesLater(argv: readonly string[], stdin: Data): boolean {
+    if (this.functions.size > 0 || this.aliases.size > 0 || this.files.size > 0) return true;
+    if (stdin !== null && "text" in stdin && /[$`]/.test(stdin.text)) return true;
+    return argv.some((word) => word.includes("$") || word.includes("`"));
   }
 
   /** checkArgv once the assignments in front of the program are read: the program itself. */
