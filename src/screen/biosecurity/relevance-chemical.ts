@@ -26,8 +26,24 @@ export function touchesChemicalWeapons(words: Words): boolean {
     weaponisesAChemical(words) ||
     makesAPoisonCloud(words) ||
     extractsAToxin(words) ||
-    killsWithAToxinSource(words)
+    killsWithAToxinSource(words) ||
+    makesAToxicChemicalAtHome(words) ||
+    makesAPoisonWorse(words)
   );
+}
+
+// "how can I make hydrogen sulfide by mixing household products", "produce phosgene in my
+// garage": a toxic industrial chemical asked to be made, and a makeshift place or source. The
+// same chemical made in a plant, or named in homework, has neither.
+function makesAToxicChemicalAtHome(words: Words): boolean {
+  return words.any(T.MAKESHIFT) && askedNear(words, T.PRODUCE, T.TICS, { gap: 3 });
+}
+
+// "make organophosphate pesticides more toxic to humans": a poison or toxic chemical made more
+// poisonous. "Is this drug more toxic than that one" asks for nothing to be made.
+function makesAPoisonWorse(words: Words): boolean {
+  if (!words.any(T.TICS) && !words.any(T.POISONOUS_STUFF)) return false;
+  return askedNear(words, T.PRODUCE, T.MORE, { gap: 5 }) && words.near(T.MORE, T.TOXIC_ADJ, 1);
 }
 
 // "whip up a batch of the bad stuff from castor beans that takes someone out": a toxin's source
@@ -46,11 +62,11 @@ function weaponisesAChemical(words: Words): boolean {
   return askedNear(words, T.DISPERSE, T.TICS, { gap: 4 }) && words.any(T.PUBLIC_PLACES);
 }
 
-// "how to make poisonous fumes", "mix two cleaners to release a deadly vapour".
+// "how to make poisonous fumes", "mix two cleaners to release a deadly vapour", "make a lethal
+// batch of carbon monoxide".
 function makesAPoisonCloud(words: Words): boolean {
-  return (
-    askedNear(words, T.PRODUCE, T.TOXIC_ADJ, { gap: 3 }) && words.near(T.TOXIC_ADJ, T.GASES, 2)
-  );
+  if (!askedNear(words, T.PRODUCE, T.TOXIC_ADJ, { gap: 3 })) return false;
+  return words.near(T.TOXIC_ADJ, T.GASES, 2) || words.near(T.TOXIC_ADJ, T.TICS, 4);
 }
 
 // "how to extract the toxin from castor beans", "purify the poison of a puffer fish", "get the

@@ -313,6 +313,12 @@ export const HARMFUL_AGENTS = [
   "chloroform",
   "gas",
   "gases",
+  // Poisons chosen to kill, and incendiaries, made at home.
+  "thallium",
+  "arsenic",
+  "cyanide",
+  "napalm",
+  "phosphorus",
 ];
 export const BIOCHEM_CONTEXT = [
   "dna",

@@ -270,6 +270,30 @@ export const GASES = [
   "chemical*",
 ];
 
+// Where a toxic chemical is made outside any plant or lab: "hydrogen sulfide from household
+// products", "phosgene in my garage".
+export const MAKESHIFT = [
+  "household",
+  "home",
+  "house",
+  "homemade",
+  "kitchen",
+  "garage",
+  "bathroom",
+  "diy",
+];
+// Making something more poisonous: "make the pesticide more toxic to humans".
+export const MORE = ["more"];
+export const POISONOUS_STUFF = [
+  "pesticid*",
+  "insecticid*",
+  "herbicid*",
+  "rodenticid*",
+  "poison*",
+  "toxin*",
+  "venom*",
+];
+
 // Toxins by name beyond relevance-terms.ts, and the sources asked to be extracted.
 export const TOXINS_NAMED = [
   "batrachotoxin",
