@@ -61,6 +61,9 @@ export const NAMED_INFECTIONS = [
   "cold",
 ];
 
+// Germs by their plain English names, singular and plural.
+export const PLAIN_GERMS = ["virus", "viruses", "bacteria", "bacterium", "germ", "germs"];
+
 // Poisons chosen to hurt a person.
 export const HOMICIDAL_POISONS = [
   "poison*",

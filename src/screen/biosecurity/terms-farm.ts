@@ -1,6 +1,7 @@
 // Word lists of relevance-farm.ts: diseases of livestock and crops whose deliberate introduction
 // is agroterrorism, the verbs that bring one in, and the farms, herds and harvests it is brought
 // to. Patterns as in relevance-terms.ts.
+import { PLAIN_GERMS } from "./terms-core.js";
 
 // Livestock and crop diseases by their usual names (the notifiable animal diseases and the crop
 // pathogens that national plant-protection lists single out).
@@ -60,12 +61,7 @@ export const GENERIC_AGENTS = [
   "mold",
   "mould",
   "pathogen*",
-  "virus",
-  "viruses",
-  "bacteria",
-  "bacterium",
-  "germ",
-  "germs",
+  ...PLAIN_GERMS,
   "disease",
   "diseases",
   "infection",

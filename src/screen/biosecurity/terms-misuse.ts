@@ -1,6 +1,7 @@
 // The word lists of relevance-misuse.ts. Patterns are whole words; a trailing * matches any word
 // with that prefix. Very common words ("no", "so", "put") are left out: every word of a list is
 // kept by each scan, and so common a word would slow the scan of ordinary text.
+import { PLAIN_GERMS } from "./terms-core.js";
 
 // Living agents named by kind rather than by name.
 export const ORGANISM_KINDS = [
@@ -352,12 +353,7 @@ export const HIDDEN_WORDS = [
   "poisons",
   "toxin",
   "toxins",
-  "virus",
-  "viruses",
-  "bacteria",
-  "bacterium",
-  "germ",
-  "germs",
+  ...PLAIN_GERMS,
   "infect",
   "infection",
   "plague",
