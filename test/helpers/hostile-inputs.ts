@@ -24,5 +24,7 @@ export function hostileInputs(): Map<string, string> {
     ["tag characters", String.fromCodePoint(0xe0069).repeat(MB / 2)],
     ["open brackets", "([{<".repeat(MB / 4)],
     ["gain of function, repeated", "gain of ".repeat(MB / 8)],
+    ["escaped tags", "&lt;system&gt;".repeat(MB / 14)],
+    ["nested &amp; references", "&amp;".repeat(MB / 5) + "lt;"],
   ]);
 }

@@ -10,6 +10,7 @@
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
+import { decodeHtmlReferences } from "../text/html-references.js";
 import { isJsWhitespace } from "../text/whitespace.js";
 import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
@@ -90,6 +91,15 @@ const SQUASHED_TARGETS = [
 
 /** A reason when the text contains an injection marker, or null. */
 export function findInjectionMarker(content: string): StaticFinding | null {
+  const found = findInText(content);
+  if (found !== null) return found;
+  // Markup escaped as character references ("&lt;system&gt;") is read again as a browser
+  // shows it: once, whatever the nesting, so the work stays linear.
+  const unescaped = decodeHtmlReferences(content);
+  return unescaped === null ? null : findInText(unescaped);
+}
+
+function findInText(content: string): StaticFinding | null {
   const first = scanText(content);
   if (first.found !== null || !first.suspicious) return first.found;
   // Only text with invisible, compatibility or tag characters pays for normalising.
