@@ -56,6 +56,23 @@ const CHANGED = words("real actual true updated new latest revised corrected gen
 const REQUEST_WORDS = words("request requests instruction instructions task query ask goal intent");
 const RESTATED = new Set(words("updated revised corrected is are was were now as follows below"));
 
+// The reader's own task said to have been replaced: "your new goal is …", "the real task is
+// different: …". A tutorial's "your task is to …" names no replacement.
+const REPLACED = words("new real actual true updated revised");
+const GOALS = words(
+  "task tasks goal goals objective objectives mission instruction instructions directive job assignment purpose priority",
+);
+// What may stand between the goal and its verb: "your new goal, effective immediately, is".
+const EFFECTIVE_NOW = new Set([
+  ",",
+  ...words("effective immediately now as of today from on starting"),
+]);
+// Dropping the task it was given: "the assistant must now stop the current task".
+const STOP = words("stop abandon drop abort cease halt quit pause interrupt");
+const TASK_WORDS = words(
+  "task tasks work job summary summarization summarisation translation request assignment review analysis",
+);
+
 const TOOL_ORDER = words("execute run make perform issue invoke trigger");
 // What the reader is told to do once the user is set aside.
 const ANSWERING = words("tell say reply respond answer write report claim confirm do follow obey");
@@ -121,6 +138,48 @@ export const ADDRESSED_PHRASES: readonly Phrase[] = [
       slot(": to", { gap: 3, filler: RESTATED }),
     ],
   },
+  // "Your new goal is to …", "your actual instructions are: …".
+  {
+    reason: "it tells the model its task has been replaced",
+    // "your new goal, effective immediately, is to …".
+    slots: [
+      slot("your"),
+      slot(REPLACED),
+      slot(GOALS),
+      slot("is are :", { gap: 4, filler: EFFECTIVE_NOW }),
+    ],
+    negatable: true,
+  },
+  // "The real task is different: …", "the actual instruction is now …" ("the real task is to
+  // parse the file" explains a tutorial, and stays clear).
+  {
+    reason: "it tells the model its task has been replaced",
+    slots: [
+      slot("the"),
+      slot("real actual true"),
+      slot(GOALS),
+      slot("is are"),
+      slot("different now instead : as"),
+    ],
+    negatable: true,
+  },
+  // "The assistant must now stop the current task and …", "Claude should abandon the summary"
+  // (an agent or a model named without "AI" is a build agent's or a trained model's: "the agent
+  // must stop the current job" is CI documentation).
+  ...[
+    [slot(AI_QUALIFIERS), slot("agents agent assistants assistant models model bots bot")],
+    [slot([...AI_NAMES, "assistant", "assistants"])],
+  ].map((named): Phrase => ({
+    reason: "it tells the model to drop its task",
+    slots: [
+      ...named,
+      slot(MUST),
+      slot(URGENT, { optional: true }),
+      slot(STOP),
+      slot(TASK_WORDS, { gap: 3, filler: ANY_WORD }),
+    ],
+    negatable: true,
+  })),
   // "Execute this tool call", "run the following function call".
   {
     reason: "it hands the model a tool call to make",
@@ -166,5 +225,7 @@ export const ADDRESSED_ANCHORS: readonly string[] = [
   ...pairs(["user's", "users"], CHANGED),
   ...pairs(["user"], ["real", "actual", "true", "updated", "new", "latest", "revised"]),
   ...pairs(["tool", "function"], ["call", "calls"]),
+  ...pairs(REPLACED, GOALS),
+  ...pairs(["model", "bot"], MUST),
   ...pairs(["ignore the", "disregard the", "ignore", "disregard"], ["user", "users", "human"]),
 ];
