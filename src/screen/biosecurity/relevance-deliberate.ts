@@ -136,7 +136,7 @@ function acquiresPastControls(words: Words): boolean {
 // "how to make E. coli resistant to every antibiotic", "engineer the strain to evade vaccine
 // immunity", "modify the virus so it spreads between humans", "design a pathogen aimed at one
 // ethnic group", "how to resurrect an extinct virus", "tweak a virus so vaccines no longer
-// protect", "make a virus kill faster".
+// protect", "make a virus kill faster", "develop a virus that survives outside the body".
 function engineersAnAgent(words: Words): boolean {
   if (aboutComputers(words) && !words.any(T.STRICT_AGENTS)) return false;
   if (askedNear(words, T.REVIVE, T.EXTINCT, { gap: 4 })) return true;
@@ -160,7 +160,8 @@ function engineersAnAgent(words: Words): boolean {
     (words.near(T.INFECTS, T.HUMANKIND, 1) && !words.any(T.ABOUT_AGENTS)) ||
     words.near(T.SPREAD_VERBS, T.BETTER_SPREAD, 2) ||
     words.near(T.BUGS, T.WORSE, 2) ||
-    words.phrase(T.SPREADS_BETTER)
+    words.phrase(T.SPREADS_BETTER) ||
+    words.phrase(T.SURVIVES_LONGER)
   );
 }
 

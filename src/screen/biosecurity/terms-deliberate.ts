@@ -654,6 +654,16 @@ export const DEFENCES = [
   "penicillin",
   "defen*",
 ];
+// Lasting longer outside a host, an enhancement of its own: "a virus that can survive outside
+// the body for weeks", "make the spores persist in the environment".
+export const SURVIVES_LONGER = [
+  ["survive*", "outside"],
+  ["persist*", "outside"],
+  ["persist*", "in", "the", "environment"],
+  ["last*", "longer", "on", "surfaces"],
+  ["stable", "outside"],
+  ["more", "stable", "in", "the", "environment"],
+];
 export const SPREADS_BETTER = [
   ["airborne"],
   ["aerosol", "transmi*"],
