@@ -56,30 +56,6 @@ const SHELL_REVERSE = [
   "-rsocket",
   "tcpsocket.new",
 ];
-// netcat and its kin named as an argv element (`["nc", "-e", "/bin/sh", host, port]`), and the
-// options that hand the connection to a program.
-const NETCAT_ARGV = [
-  ...["nc", "ncat", "netcat"].flatMap((name) => [
-    `'${name}'`,
-    `"${name}"`,
-    `/${name}'`,
-    `/${name}"`,
-  ]),
-];
-// How far after the program's name its exec option may stand and still be in the same list.
-const ARGV_REACH = 80;
-const EXEC_FLAG_ARGV = [
-  "'-e'",
-  '"-e"',
-  "'-c'",
-  '"-c"',
-  "'--exec'",
-  '"--exec"',
-  "'--sh-exec'",
-  '"--sh-exec"',
-  "'--lua-exec'",
-  '"--lua-exec"',
-];
 const COMMAND_RUNNERS = [
   "subprocess",
   "popen",
@@ -103,13 +79,10 @@ const SHELLS = [
 ];
 
 // Socket-driven shells: fds dup2'd onto a connected socket, pty.spawn of a shell, a child whose
-// stdio is the socket, netcat told to run a program (also as an argv list), or a loop that runs
-// whatever arrives on the socket.
+// stdio is the socket, or a loop that runs whatever arrives on the socket.
 function opensReverseShell(ctx: CodeContext): boolean {
   if (ctx.hasAny(SHELL_REVERSE)) return true;
   if (ctx.has("mkfifo") && ctx.hasAny(["nc ", "ncat ", "telnet "])) return true;
-  if (ctx.hasAny(NETCAT_ARGV) && ctx.hasAny(EXEC_FLAG_ARGV) && netcatRunsAProgram(ctx.lower))
-    return true;
   if (ctx.has("socketconnection(") && ctx.hasAny(["system(", "system2(", "pipe("])) return true;
   if (ctx.has("pty.spawn") && ctx.hasAny(SHELLS)) return true;
   if (!ctx.has("socket") || !ctx.has(".connect(")) return false;
@@ -124,21 +97,6 @@ function opensReverseShell(ctx: CodeContext): boolean {
     return true;
   }
   return runsCommands && ctx.has(".recv(") && ctx.hasAny([".send(", ".sendall("]);
-}
-
-// `["nc", "-e", "/bin/sh", host, port]`: an exec option within the same short list as the name.
-function netcatRunsAProgram(lower: string): boolean {
-  for (const name of NETCAT_ARGV) {
-    let from = 0;
-    for (let seen = 0; seen < 64; seen += 1) {
-      const at = lower.indexOf(name, from);
-      if (at === -1) break;
-      from = at + name.length;
-      const after = lower.slice(from, from + ARGV_REACH);
-      if (EXEC_FLAG_ARGV.some((flag) => after.includes(flag))) return true;
-    }
-  }
-  return false;
 }
 
 // Datagrams sent with a large repetition or an unbounded loop: amplification / flooding.
@@ -231,7 +189,6 @@ export const NETWORK_SIGNATURES: readonly Signature[] = [
       "socketconnection(",
       "pty.spawn",
       "socket",
-      ...NETCAT_ARGV,
     ],
     test: opensReverseShell,
   },

@@ -3,9 +3,9 @@
 // text a second time with them decoded, so an escaped pseudo-role tag or an order spelled with
 // numeric references ("&#105;gnore") is found as written out.
 //
-// One walk from "&" to "&" reading at most a dozen characters at each, into a buffer no longer
-// than the text: linear, with no regular expression and no string made per reference. A
-// reference that decodes to another ("&amp;lt;") is decoded again, at most twice in all.
+// One walk over the text's code units, reading at most a dozen units at each "&", into a buffer
+// no longer than the text: linear, with no regular expression and no string made per reference.
+// An escaped reference ("&amp;lt;") is decoded both levels in the same walk, and no further.
 
 const MAX_HEX_DIGITS = 6;
 const MAX_DECIMAL_DIGITS = 7;
@@ -32,93 +32,96 @@ const NAMED: ReadonlyMap<number, number> = new Map([
 
 const UTF16 = new TextDecoder("utf-16le");
 
-/** The text with its character references decoded, or null when it has none. */
-export function decodeHtmlReferences(text: string): string | null {
-  const once = decodeOnce(text);
-  if (once === null) return null;
-  return decodeOnce(once) ?? once;
+/** One reference read: the index of its ";" (or -1 when none starts there) and its value. */
+interface Reference {
+  end: number;
+  codePoint: number;
 }
 
-// What the reference read last stands for (set by referenceEnd).
-let codePoint = 0;
-
-function decodeOnce(text: string): string | null {
-  let at = text.indexOf("&");
-  if (at < 0) return null;
-  let out: Uint16Array | null = null;
+/** The text with its character references decoded, or null when it has none. */
+export function decodeHtmlReferences(text: string): string | null {
+  if (!text.includes("&")) return null;
+  const bytes = Buffer.allocUnsafeSlow(text.length * 2); // its own memory, never the shared pool
+  bytes.write(text, "utf16le");
+  const units = new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
+  // A reference is never shorter than what it stands for: the buffer holds the whole result.
+  const out = new Uint16Array(units.length);
+  const ref: Reference = { end: -1, codePoint: 0 };
   let length = 0;
-  let copiedTo = 0;
-  while (at >= 0) {
-    const end = referenceEnd(text, at);
-    if (end < 0) {
-      at = text.indexOf("&", at + 1);
+  let found = false;
+  const n = units.length;
+  let i = 0;
+  while (i < n) {
+    const unit = units[i] as number;
+    if (unit !== AMPERSAND || !readReference(units, i, ref)) {
+      out[length++] = unit;
+      i += 1;
       continue;
     }
-    // A reference is never shorter than what it stands for: the buffer holds the whole result.
-    out ??= new Uint16Array(text.length);
-    for (let i = copiedTo; i < at; i += 1) out[length++] = text.charCodeAt(i);
-    if (codePoint > 0xffff) {
-      out[length++] = 0xd800 + ((codePoint - 0x10000) >> 10);
-      out[length++] = 0xdc00 + ((codePoint - 0x10000) & 0x3ff);
+    found = true;
+    // "&amp;lt;" is "&lt;" once decoded, and "<" once more.
+    if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref);
+    const code = ref.codePoint;
+    if (code > 0xffff) {
+      out[length++] = 0xd800 + ((code - 0x10000) >> 10);
+      out[length++] = 0xdc00 + ((code - 0x10000) & 0x3ff);
     } else {
-      out[length++] = codePoint;
+      out[length++] = code;
     }
-    copiedTo = end + 1;
-    at = text.indexOf("&", copiedTo);
+    i = ref.end + 1;
   }
-  if (out === null) return null;
-  for (let i = copiedTo; i < text.length; i += 1) out[length++] = text.charCodeAt(i);
-  return UTF16.decode(out.subarray(0, length));
+  return found ? UTF16.decode(out.subarray(0, length)) : null;
 }
 
 /**
- * The index of the ";" that closes a reference starting at `at` (an "&"), with what it stands
- * for in `codePoint`; -1 when none starts there.
+ * Reads the reference whose body follows `at` (an "&", or the ";" of an "&amp;" whose decoded
+ * "&" may open a second one) into `ref`. False, and `ref` unchanged, when none is there.
  */
-function referenceEnd(text: string, at: number): number {
-  if (text.charCodeAt(at) !== AMPERSAND) return -1;
-  const first = text.charCodeAt(at + 1);
-  if (first === HASH) return numericEnd(text, at + 2);
+function readReference(units: Uint16Array, at: number, ref: Reference): boolean {
+  if (units[at + 1] === HASH) return readNumeric(units, at + 2, ref);
   let key = 0;
-  for (let i = at + 1; i <= at + 1 + LONGEST_NAME && i < text.length; i += 1) {
-    const code = text.charCodeAt(i) | 0x20; // ASCII letters folded to lower case
-    if (text.charCodeAt(i) === SEMICOLON) {
+  const last = Math.min(units.length - 1, at + 1 + LONGEST_NAME);
+  for (let i = at + 1; i <= last; i += 1) {
+    const unit = units[i] as number;
+    if (unit === SEMICOLON) {
       const value = i > at + 1 ? NAMED.get(key) : undefined;
-      if (value === undefined) return -1;
-      codePoint = value;
-      return i;
+      if (value === undefined) return false;
+      ref.end = i;
+      ref.codePoint = value;
+      return true;
     }
-    if (code < 0x61 || code > 0x7a) return -1;
-    key = key * 32 + (code - 0x60);
+    const lower = unit | 0x20; // ASCII letters folded to lower case
+    if (lower < 0x61 || lower > 0x7a) return false;
+    key = key * 32 + (lower - 0x60);
   }
-  return -1;
+  return false;
 }
 
-function numericEnd(text: string, from: number): number {
-  const marker = text.charCodeAt(from) | 0x20;
-  const hex = marker === 0x78; // "x" or "X"
+function readNumeric(units: Uint16Array, from: number, ref: Reference): boolean {
+  const hex = ((units[from] ?? 0) | 0x20) === 0x78; // "x" or "X"
   const start = hex ? from + 1 : from;
-  const limit = start + (hex ? MAX_HEX_DIGITS : MAX_DECIMAL_DIGITS);
+  const last = Math.min(units.length - 1, start + (hex ? MAX_HEX_DIGITS : MAX_DECIMAL_DIGITS));
   let value = 0;
-  for (let i = start; i <= limit && i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === SEMICOLON) {
+  for (let i = start; i <= last; i += 1) {
+    const unit = units[i] as number;
+    if (unit === SEMICOLON) {
       // NUL, surrogates and code points past Unicode stay as written.
       if (i === start || value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
-        return -1;
-      codePoint = value;
-      return i;
+        return false;
+      ref.end = i;
+      ref.codePoint = value;
+      return true;
     }
-    const digit = digitValue(code, hex);
-    if (digit < 0) return -1;
+    const digit = digitValue(unit, hex);
+    if (digit < 0) return false;
     value = value * (hex ? 16 : 10) + digit;
   }
-  return -1;
+  return false;
 }
 
-function digitValue(code: number, hex: boolean): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+function digitValue(unit: number, hex: boolean): number {
+  if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
   if (!hex) return -1;
-  const lower = code | 0x20;
+  const lower = unit | 0x20;
   return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
