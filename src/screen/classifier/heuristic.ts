@@ -7,6 +7,7 @@ import { HOST_SIGNATURES } from "./rules-host.js";
 import { TAMPER_SIGNATURES } from "./rules-tamper.js";
 import { NETWORK_SIGNATURES } from "./rules-network.js";
 import { PERSISTENCE_SIGNATURES } from "./rules-persist.js";
+import { argvCommandLines } from "./argv-commands.js";
 import { callArguments, callSites } from "./flow.js";
 import { CodeContext } from "./scan.js";
 import type { Signature } from "./signature.js";
@@ -140,6 +141,17 @@ export function classifyCodeHeuristic(code: string): CodeVerdict {
   const ctx = new CodeContext(isAscii(text) ? text : text.normalize("NFKC"));
   const { fastPath, categories, reasons } = scan(ctx);
   if (fastPath) return safeVerdict("fast-path", "no risk token");
+  if (categories.size === 0) {
+    // `subprocess.run(["iptables", "-F"])` is the command line `iptables -F`: read it so.
+    const lines = argvCommandLines(ctx);
+    const asRun =
+      lines === "" ? null : scan(new CodeContext(`${lines}\n${JSON.stringify(lines)}`, 1));
+    if (asRun !== null && asRun.categories.size > 0) {
+      for (const category of asRun.categories) categories.add(category);
+      for (const reason of asRun.reasons)
+        reasons.push(`${reason} (a command given as an argv list)`);
+    }
+  }
   if (categories.size === 0) {
     return safeVerdict("static", "risk token present but no attack signature matched");
   }

@@ -50,6 +50,8 @@ const SHELL_REVERSE = [
   "nc -c",
   "ncat -c",
   "socat exec:",
+  "--sh-exec",
+  "--lua-exec",
   "exec:/bin/",
   "exec:'/bin",
   "fsockopen(",
