@@ -112,6 +112,74 @@ function reachesContainerRuntime(ctx: CodeContext): boolean {
   ]);
 }
 
+// The host's own security controls: audit, mandatory access control, firewall and endpoint
+// agents. Stopping or switching one off is tampering whatever the Cell does next.
+const SECURITY_SERVICES = [
+  "auditd",
+  "apparmor",
+  "selinux",
+  "firewalld",
+  "ufw",
+  "fail2ban",
+  "falco",
+  "falco-modern-bpf",
+  "osqueryd",
+  "wazuh",
+  "falcon-sensor",
+  "clamav",
+  "clamd",
+  "sysmon",
+];
+const SWITCH_OFF = ["stop", "disable", "mask", "kill"];
+const DIRECT_SWITCH_OFFS = [
+  "setenforce 0",
+  "ufw disable",
+  "iptables -f",
+  "iptables --flush",
+  "iptables -p input accept",
+  "ip6tables -f",
+  "nft flush ruleset",
+  "auditctl -e 0",
+  "auditctl -d",
+  "aa-teardown",
+  "spctl --master-disable",
+  "csrutil disable",
+  "disablerealtimemonitoring",
+  "advfirewall set allprofiles state off",
+];
+
+function disablesSecurityControls(ctx: CodeContext): boolean {
+  if (ctx.hasAny(DIRECT_SWITCH_OFFS)) return true;
+  // Whole words: "ufw" inside "bufwrite", "stop" inside "stopwords" name neither.
+  const word = (w: string): boolean => hasWord(ctx.lower, w);
+  return SECURITY_SERVICES.some(word) && SWITCH_OFF.some(word);
+}
+
+// A container started with the host's powers: privileged, or with the host's root mounted in.
+const CONTAINER_STARTS = [
+  "docker run",
+  "podman run",
+  "nerdctl run",
+  "containers.run(",
+  "docker.from_env",
+];
+const HOST_POWERS = [
+  "--privileged",
+  "privileged=true",
+  "-v /:/",
+  "--volume /:/",
+  "--volume=/:/",
+  "'/': {",
+  '"/": {',
+  "--pid=host",
+  "pid_mode='host'",
+  'pid_mode="host"',
+];
+
+function startsHostPoweredContainer(ctx: CodeContext): boolean {
+  return ctx.hasAny(CONTAINER_STARTS) && ctx.hasAny(HOST_POWERS);
+}
+
 export const HOST_SIGNATURES: readonly Signature[] = [
   {
     category: 1,
@@ -150,5 +218,22 @@ export const HOST_SIGNATURES: readonly Signature[] = [
       "release_agent",
     ],
     test: reachesContainerRuntime,
+  },
+  {
+    category: 1,
+    reason: "switches off the host's security controls (audit, access control, firewall)",
+    // Short service names ("ufw", "falco") are found through the tool that stops them.
+    triggers: [
+      ...SECURITY_SERVICES.filter((name) => name.length > 5),
+      "systemctl",
+      ...DIRECT_SWITCH_OFFS,
+    ],
+    test: disablesSecurityControls,
+  },
+  {
+    category: 1,
+    reason: "starts a container with the host's powers (privileged, or the host's root mounted)",
+    triggers: CONTAINER_STARTS,
+    test: startsHostPoweredContainer,
   },
 ];
