@@ -280,6 +280,38 @@ describe("classifyCodeHeuristic: the classes the original missed", () => {
     unsafe('import os\nos.remove("/usr" + "/bin/python3")', 1);
   });
 
+  test("a command given as an argv list is judged as the command line it runs", () => {
+    unsafe('import subprocess\nsubprocess.run(\n    ["iptables", "-F"],\n    check=True)', 1);
+    unsafe('import os\nos.execvp("pkill", ["pkill", "-9", "-f", "sshd"])', 1);
+    unsafe('from subprocess import run\nrun(["sudo", "rm", "-rf", "/"])', 4);
+    unsafe('system2("rm", args = c("-rf", "/"))', 1);
+    // A list that no runner receives is data.
+    safe('rules = ["iptables", "-F"]\nprint(len(rules))');
+    safe('import subprocess\nsubprocess.run(["rm", "-rf", "build"], check=True)');
+  });
+
+  test("switching off the host's security controls is UNSAFE category 1", () => {
+    unsafe('import os\nos.system("systemctl stop auditd")', 1);
+    unsafe("import subprocess\nsubprocess.run(['ufw', 'disable'])", 1);
+    unsafe('import os\nos.system("setenforce 0")', 1);
+    safe('import os\nos.system("systemctl status auditd")');
+    safe("buf = bufwrite(x)\nstop = 3");
+  });
+
+  test("a privileged or host-root container is UNSAFE category 1", () => {
+    unsafe(
+      "import docker\nclient = docker.from_env()\nclient.containers.run('alpine', 'sh', volumes={'/': {'bind': '/host'}}, privileged=True)",
+      1,
+    );
+    unsafe(
+      'import subprocess\nsubprocess.run(["docker", "run", "--privileged", "-v", "/:/host", "alpine"])',
+      1,
+    );
+    safe(
+      'import subprocess\nsubprocess.run(["docker", "run", "--rm", "python:3.11", "python", "-V"])',
+    );
+  });
+
   test("ordinary work that mentions risky things stays SAFE", () => {
     safe(
       'import subprocess\nsubprocess.run(["/usr/bin/samtools", "view", "in.bam"], check=True)\nwith open("log.txt", "w") as f:\n    f.write("done")',
