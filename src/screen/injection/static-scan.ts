@@ -10,7 +10,7 @@
 // or adjacent unbounded quantifiers, so the scan is linear in the length of the text.
 
 import { decodeTagCharacters, foldConfusables, stripInvisible } from "../text/normalize.js";
-import { decodeHtmlReferences } from "../text/html-references.js";
+import { decodedStretches } from "../text/html-references.js";
 import { isJsWhitespace } from "../text/whitespace.js";
 import { scanAnchors, type ShapeKind } from "./anchors.js";
 import { isControlTag, TurnReader } from "./fake-turns.js";
@@ -94,10 +94,17 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   const found = findInText(content);
   if (found !== null) return found;
   // Markup escaped as character references ("&lt;system&gt;") is read again as a browser
-  // shows it: once, whatever the nesting, so the work stays linear.
-  const unescaped = decodeHtmlReferences(content);
-  return unescaped === null ? null : findInText(unescaped);
+  // shows it: the stretches around the references, decoded, each read once.
+  for (const stretch of decodedStretches(content, DECODED_REACH) ?? []) {
+    const decoded = findInText(stretch);
+    if (decoded !== null) return decoded;
+  }
+  return null;
 }
+
+// Around each character reference, more than any window or shape check reads past an anchor
+// (DENSE_WINDOW_AFTER is the widest).
+const DECODED_REACH = 2400;
 
 function findInText(content: string): StaticFinding | null {
   const first = scanText(content);

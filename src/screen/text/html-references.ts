@@ -41,24 +41,69 @@ interface Reference {
 /** The text with its character references decoded, or null when it has none. */
 export function decodeHtmlReferences(text: string): string | null {
   if (!text.includes("&")) return null;
+  const units = codeUnits(text);
+  const ref: Reference = { end: -1, codePoint: 0 };
+  for (let i = 0; i < units.length; i += 1) {
+    if (units[i] === AMPERSAND && readReference(units, i, ref))
+      return decodeRange(units, 0, units.length);
+  }
+  return null;
+}
+
+/**
+ * The stretches of `text` around its character references, each decoded: every reference with
+ * `reach` code units on either side, overlapping stretches merged; null when there is none. A
+ * scan that reads no further than `reach` around what it finds sees in them all that the decoded
+ * whole would show it, for the cost of the references' neighbourhoods only.
+ */
+export function decodedStretches(text: string, reach: number): string[] | null {
+  if (!text.includes("&")) return null;
+  const units = codeUnits(text);
+  const ref: Reference = { end: -1, codePoint: 0 };
+  const stretches: string[] = [];
+  let from = -1;
+  let to = -1;
+  for (let i = 0; i < units.length; i += 1) {
+    if (units[i] !== AMPERSAND || !readReference(units, i, ref)) continue;
+    if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref); // "&amp;lt;" is one
+    const start = Math.max(0, i - reach);
+    const end = Math.min(units.length, ref.end + 1 + reach);
+    if (from >= 0 && start <= to) {
+      to = Math.max(to, end);
+    } else {
+      if (from >= 0) stretches.push(decodeRange(units, from, to));
+      from = start;
+      to = end;
+    }
+    i = ref.end;
+  }
+  if (from < 0) return null;
+  stretches.push(decodeRange(units, from, to));
+  return stretches;
+}
+
+/** The text's UTF-16 code units, copied natively. */
+function codeUnits(text: string): Uint16Array {
   const bytes = Buffer.allocUnsafeSlow(text.length * 2); // its own memory, never the shared pool
   bytes.write(text, "utf16le");
-  const units = new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
-  // A reference is never shorter than what it stands for: the buffer holds the whole result.
-  const out = new Uint16Array(units.length);
+  return new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
+}
+
+/** units[from, to) with every reference that starts there decoded. */
+function decodeRange(units: Uint16Array, from: number, to: number): string {
+  // A reference is never shorter than what it stands for; one that starts before `to` and ends
+  // past it is read whole, so the buffer allows for its last units.
+  const out = new Uint16Array(to - from + 2 + MAX_DECIMAL_DIGITS);
   const ref: Reference = { end: -1, codePoint: 0 };
   let length = 0;
-  let found = false;
-  const n = units.length;
-  let i = 0;
-  while (i < n) {
+  let i = from;
+  while (i < to) {
     const unit = units[i] as number;
     if (unit !== AMPERSAND || !readReference(units, i, ref)) {
       out[length++] = unit;
       i += 1;
       continue;
     }
-    found = true;
     // "&amp;lt;" is "&lt;" once decoded, and "<" once more.
     if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref);
     const code = ref.codePoint;
@@ -70,7 +115,7 @@ export function decodeHtmlReferences(text: string): string | null {
     }
     i = ref.end + 1;
   }
-  return found ? UTF16.decode(out.subarray(0, length)) : null;
+  return UTF16.decode(out.subarray(0, length));
 }
 
 /**
