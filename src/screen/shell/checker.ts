@@ -75,6 +75,8 @@ const UNKNOWN = "\u{fffc}";
 // Text that came from the network (curl, wget…). A shell or eval that runs it runs a download.
 const DOWNLOADED = "\u{fffd}downloaded\u{fffd}";
 const MAX_FAN_OUT = 64;
+// What setPositional sets: "$@", "$*" and "$1" to "$10".
+const POSITIONAL_VARIABLES = ["@", "*", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
 const MAX_PIPELINE_HOPS = 16;
 // Arguments of an interpreter one-liner that are read as values: argv[1] to argv[8].
 const MAX_SCRIPT_ARGUMENTS = 8;
@@ -1267,13 +1269,20 @@ export class Checker {
 
   /** Runs `check` with each NAME=VALUE of `assignments` set, then restores what was set before. */
   private withVariables(assignments: readonly string[], check: () => string | null): string | null {
+    const names = assignments.map((assignment) => assignment.slice(0, assignment.indexOf("=")));
+    return this.keepingVariables(names, () => {
+      for (const assignment of assignments) {
+        const eq = assignment.indexOf("=");
+        this.variables.set(assignment.slice(0, eq), assignment.slice(eq + 1));
+      }
+      return check();
+    });
+  }
+
+  /** Runs `check`, then puts the variables `names` back as they were (set, or unset). */
+  private keepingVariables<T>(names: readonly string[], check: () => T): T {
     const saved = new Map<string, string | undefined>();
-    for (const assignment of assignments) {
-      const eq = assignment.indexOf("=");
-      const name = assignment.slice(0, eq);
-      if (!saved.has(name)) saved.set(name, this.variables.get(name));
-      this.variables.set(name, assignment.slice(eq + 1));
-    }
+    for (const name of names) if (!saved.has(name)) saved.set(name, this.variables.get(name));
     try {
       return check();
     } finally {
@@ -1292,22 +1301,17 @@ export class Checker {
     depth: number,
   ): string | null {
     if (this.calling.has(name)) return null;
-    const saved = new Map<string, string | undefined>();
-    for (const key of ["@", "*", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"])
-      saved.set(key, this.variables.get(key));
     const positional = this.positional;
-    this.calling.add(name);
-    this.setPositional(args);
-    try {
-      return this.checkScript({ tokens: body, tooDeep: false }, depth + 1);
-    } finally {
-      this.calling.delete(name);
-      this.positional = positional;
-      for (const [key, value] of saved) {
-        if (value === undefined) this.variables.delete(key);
-        else this.variables.set(key, value);
+    return this.keepingVariables(POSITIONAL_VARIABLES, () => {
+      this.calling.add(name);
+      this.setPositional(args);
+      try {
+        return this.checkScript({ tokens: body, tooDeep: false }, depth + 1);
+      } finally {
+        this.calling.delete(name);
+        this.positional = positional;
       }
-    }
+    });
   }
 
   private setPositional(values: readonly string[]): void {
