@@ -44,13 +44,16 @@ function decodesUnsafePayload(ctx: CodeContext): boolean {
         hex ? payload.replace(/ /g, "") : payload,
         hex ? "hex" : "base64",
       );
-      // Scanned both as code and as a string literal: a payload may be a shell command.
-      const text = decoded.toString("latin1");
-      const nested = new CodeContext(`${text}\n${JSON.stringify(text)}`, ctx.depth + 1);
-      if (scan(nested).categories.size > 0) return true;
+      if (scanNested(decoded.toString("latin1"), ctx.depth).categories.size > 0) return true;
     }
   }
   return false;
+}
+
+// Text found inside a Cell (a decoded payload, the command lines of argv lists), scanned one
+// level down both as code and as a string literal: it may be a shell command.
+function scanNested(text: string, depth: number): ScanResult {
+  return scan(new CodeContext(`${text}\n${JSON.stringify(text)}`, depth + 1));
 }
 
 // The first argument when it is one plain string literal (with an optional b/r prefix).
@@ -144,8 +147,7 @@ export function classifyCodeHeuristic(code: string): CodeVerdict {
   if (categories.size === 0) {
     // `subprocess.run(["iptables", "-F"])` is the command line `iptables -F`: read it so.
     const lines = argvCommandLines(ctx);
-    const asRun =
-      lines === "" ? null : scan(new CodeContext(`${lines}\n${JSON.stringify(lines)}`, 1));
+    const asRun = lines === "" ? null : scanNested(lines, ctx.depth);
     if (asRun !== null && asRun.categories.size > 0) {
       for (const category of asRun.categories) categories.add(category);
       for (const reason of asRun.reasons)
