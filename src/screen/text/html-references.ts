@@ -40,14 +40,8 @@ interface Reference {
 
 /** The text with its character references decoded, or null when it has none. */
 export function decodeHtmlReferences(text: string): string | null {
-  if (!text.includes("&")) return null;
-  const units = codeUnits(text);
-  const ref: Reference = { end: -1, codePoint: 0 };
-  for (let i = 0; i < units.length; i += 1) {
-    if (units[i] === AMPERSAND && readReference(units, i, ref))
-      return decodeRange(units, 0, units.length);
-  }
-  return null;
+  // One stretch that reaches the whole text from any reference in it.
+  return decodedStretches(text, text.length)?.[0] ?? null;
 }
 
 /**
@@ -64,8 +58,7 @@ export function decodedStretches(text: string, reach: number): string[] | null {
   let from = -1;
   let to = -1;
   for (let i = 0; i < units.length; i += 1) {
-    if (units[i] !== AMPERSAND || !readReference(units, i, ref)) continue;
-    if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref); // "&amp;lt;" is one
+    if (units[i] !== AMPERSAND || !readEscapedReference(units, i, ref)) continue;
     const start = Math.max(0, i - reach);
     const end = Math.min(units.length, ref.end + 1 + reach);
     if (from >= 0 && start <= to) {
@@ -99,13 +92,11 @@ function decodeRange(units: Uint16Array, from: number, to: number): string {
   let i = from;
   while (i < to) {
     const unit = units[i] as number;
-    if (unit !== AMPERSAND || !readReference(units, i, ref)) {
+    if (unit !== AMPERSAND || !readEscapedReference(units, i, ref)) {
       out[length++] = unit;
       i += 1;
       continue;
     }
-    // "&amp;lt;" is "&lt;" once decoded, and "<" once more.
-    if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref);
     const code = ref.codePoint;
     if (code > 0xffff) {
       out[length++] = 0xd800 + ((code - 0x10000) >> 10);
@@ -116,6 +107,16 @@ function decodeRange(units: Uint16Array, from: number, to: number): string {
     i = ref.end + 1;
   }
   return UTF16.decode(out.subarray(0, length));
+}
+
+/**
+ * Reads the reference at `at` (an "&") into `ref`, and when it is an escaped "&" ("&amp;lt;"),
+ * the reference that "&" opens as well: "&lt;" once decoded, "<" once more.
+ */
+function readEscapedReference(units: Uint16Array, at: number, ref: Reference): boolean {
+  if (!readReference(units, at, ref)) return false;
+  if (ref.codePoint === AMPERSAND) readReference(units, ref.end, ref);
+  return true;
 }
 
 /**
