@@ -102,9 +102,11 @@ export function findInjectionMarker(content: string): StaticFinding | null {
   return null;
 }
 
-// Around each character reference, more than any window or shape check reads past an anchor
-// (DENSE_WINDOW_AFTER is the widest).
-const DECODED_REACH = 2400;
+// Around each character reference: the widest a window or shape check reads after its anchor
+// plus the widest it reads before, so every check whose stretch holds a decoded character is
+// read whole in the stretch around it.
+const DECODED_REACH =
+  Math.max(DENSE_WINDOW_AFTER, DENSE_SHAPE_AFTER) + Math.max(WINDOW_BEFORE, SHAPE_BEFORE);
 
 function findInText(content: string): StaticFinding | null {
   const first = scanText(content);
