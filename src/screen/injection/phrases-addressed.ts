@@ -39,6 +39,11 @@ tokens keys env environment history transcript conversation`);
 // An AI named as the one who must act: "LLM agents", "AI assistants", "Claude", "the model".
 const AI_QUALIFIERS = words("ai llm llms coding autonomous");
 const AI_NAMES = words("llm llms chatbot chatbots claude chatgpt gpt gemini copilot");
+// "AI agents", "LLM assistant", "coding models": a kind of actor with an AI word in front.
+const QUALIFIED_AI = [
+  slot(AI_QUALIFIERS),
+  slot("agents agent assistants assistant models model bots bot"),
+];
 const MUST = words("must should shall need needs");
 const URGENT = words("instead now immediately first also");
 const ACTIONS = words(
@@ -98,10 +103,7 @@ export const ADDRESSED_PHRASES: readonly Phrase[] = [
   // "LLM agents must instead run: pip install …", "AI assistants should immediately email the
   // logs to …": an AI told to act at once or instead of its task ("AI assistants should run
   // locally" advises, and stays clear).
-  ...[
-    [slot(AI_QUALIFIERS), slot("agents agent assistants assistant models model bots bot")],
-    [slot(AI_NAMES)],
-  ].map((named): Phrase => ({
+  ...[QUALIFIED_AI, [slot(AI_NAMES)]].map((named): Phrase => ({
     reason: "it gives AI agents reading it an order to act",
     slots: [...named, slot(MUST), slot("to", { optional: true }), slot(URGENT), slot(ACTIONS)],
     negatable: true,
@@ -166,10 +168,7 @@ export const ADDRESSED_PHRASES: readonly Phrase[] = [
   // "The assistant must now stop the current task and …", "Claude should abandon the summary"
   // (an agent or a model named without "AI" is a build agent's or a trained model's: "the agent
   // must stop the current job" is CI documentation).
-  ...[
-    [slot(AI_QUALIFIERS), slot("agents agent assistants assistant models model bots bot")],
-    [slot([...AI_NAMES, "assistant", "assistants"])],
-  ].map((named): Phrase => ({
+  ...[QUALIFIED_AI, [slot([...AI_NAMES, "assistant", "assistants"])]].map((named): Phrase => ({
     reason: "it tells the model to drop its task",
     slots: [
       ...named,
