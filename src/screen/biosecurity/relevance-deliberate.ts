@@ -47,8 +47,8 @@ function passesAnAttackOffAsNature(words: Words): boolean {
 // An agent of biology: a strict word, or a loose one ("virus", "infection") when the text is
 // not about computers.
 function biological(words: Words): boolean {
-  if (words.any(T.STRICT_AGENTS) || words.any(T.HUMAN_DISEASES)) return true;
-  if (words.any(T.ANIMAL_DISEASES)) return true;
+  if (words.any(T.STRICT_AGENTS) || words.any(T.HUMAN_DISEASES) || words.any(T.ANIMAL_DISEASES))
+    return true;
   return words.any(T.LOOSE_AGENTS) && !aboutComputers(words);
 }
 

@@ -1,7 +1,7 @@
 // Agroterrorism and deliberate resistance, asked for: "introduce African swine fever into a pig
-// farm", "spread wheat stem rust across farmland", "kill their crops with a fungus", "make MRSA more resistant in my home lab". How a
-// disease reached a country's farms, and how to keep one out ("prevent bird flu spreading to my
-// flock"), are not asked for or are warded off.
+// farm", "spread wheat stem rust across farmland", "kill their crops with a fungus", "make MRSA
+// more resistant in my home lab". How a disease reached a country's farms, and how to keep one
+// out ("prevent bird flu spreading to my flock"), are not asked for or are warded off.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
 import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";

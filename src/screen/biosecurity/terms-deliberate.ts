@@ -96,7 +96,6 @@ export const TRANSMIT = [
   "prick",
   "stick",
 ];
-// Who receives it.
 // Infections of animals that a person might give a pet or a herd on purpose ("give the
 // neighbour's dog distemper"); rabies and the flu are among the human ones.
 export const ANIMAL_DISEASES = [
@@ -112,6 +111,7 @@ export const ANIMAL_DISEASES = [
   "glanders",
   "strangles",
 ];
+// Who receives it.
 export const VICTIMS = [
   ...PEOPLE_NAMED,
   "dog",
