@@ -41,6 +41,7 @@ import {
   AWKS,
   DOWNLOADERS,
   INTERPRETER_CODE_FLAGS,
+  INTERPRETER_PLAIN_FLAGS,
   isAssignment,
   isAssignmentLike,
   PARALLEL_OPTIONS,
@@ -233,6 +234,13 @@ export class Checker {
 
   private checkScript(script: Script, depth: number): string | null {
     if (script.tooDeep) return REASONS.tooDeep;
+    // `echo 'rm -rf /`: the text after a quote that never closes is also read as commands.
+    // Each such text is a suffix holding one kind of quote fewer, so this nests at most a
+    // few levels; running out of depth there is no reason to refuse a line bash would not run.
+    if (script.unclosed !== undefined) {
+      const reason = this.checkString(script.unclosed, depth + 1);
+      if (reason !== null && reason !== REASONS.tooDeep) return reason;
+    }
     if (script.tokens.length === 0) return null;
     if (forkBombIn(script, (units) => this.spend(units))) return REASONS.forkBomb;
     // Arrays first, so that `for d in "${a[@]}"` sees their elements. Both arrays and function
@@ -425,6 +433,8 @@ export class Checker {
     }
     if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
+    const teed = this.rememberTeedFiles(command, argv, depth);
+    if (teed !== null) return teed;
     if (argv.length > 0 && isAssignment(argv[0] as string) && argv.every(isAssignment)) {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
@@ -487,6 +497,32 @@ export class Checker {
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+      const planted = this.checkDeferred(name, text, depth);
+      if (planted !== null) return planted;
+    }
+    return null;
+  }
+
+  /**
+   * `echo 'rm -rf /' | tee x.sh` followed by `bash x.sh`: tee writes its input into every file
+   * it names, just as a redirect does.
+   */
+  private rememberTeedFiles(
+    command: SimpleCommand,
+    argv: readonly string[],
+    depth: number,
+  ): string | null {
+    const start = argv.findIndex((word) => !isAssignment(word));
+    if (start < 0 || programName(argv[start] as string) !== "tee") return null;
+    const files = argv.slice(start + 1);
+    const operands = files.filter((a) => !a.startsWith("-") || a === "-").slice(0, MAX_FAN_OUT);
+    if (operands.length === 0) return null;
+    const input = this.stdinOf(command, depth);
+    if (input === null) return null;
+    const text = "text" in input ? input.text : DOWNLOADED;
+    const appends = files.some((a) => a === "--append" || /^-[a-z]*a/.test(a));
+    for (const name of operands) {
+      this.files.set(name, appends ? `${this.files.get(name) ?? ""}\n${text}` : text);
       const planted = this.checkDeferred(name, text, depth);
       if (planted !== null) return planted;
     }
@@ -1156,15 +1192,18 @@ export class Checker {
     }
     if (name === "su" || name === "script" || name === "flock")
       return this.checkCommandOption(name, args, stdin, depth);
-    const interpreter = INTERPRETER_CODE_FLAGS[name];
-    if (interpreter !== undefined) return this.checkInterpreter(args, interpreter, stdin, depth);
+    if (Object.hasOwn(INTERPRETER_CODE_FLAGS, name))
+      return this.checkInterpreter(name, args, stdin, depth);
     if (AWKS.has(name)) {
       const at = firstOperand(args, 0, {
         shortWithValue: "Fvf",
         longWithValue: ["field-separator", "assign"],
       });
       const program = args.includes("-f") ? null : args[at];
-      return program === undefined || program === null ? null : this.checkCode(program, depth);
+      if (program === undefined || program === null) return null;
+      // awk reads its input line by line: with no file operand, that input is stdin.
+      const input = args.length > at + 1 ? null : stdin;
+      return this.checkCode(program, depth, [], input);
     }
     if (name === "sed") {
       const reason = this.checkSed(args, depth);
@@ -1439,21 +1478,31 @@ export class Checker {
   }
 
   private checkInterpreter(
+    name: string,
     args: readonly string[],
-    codeFlags: readonly string[],
     stdin: Data,
     depth: number,
   ): string | null {
+    const codeFlags = INTERPRETER_CODE_FLAGS[name] ?? [];
+    const plainFlags = Object.hasOwn(INTERPRETER_PLAIN_FLAGS, name)
+      ? (INTERPRETER_PLAIN_FLAGS[name] as string)
+      : "";
     let code: string | null = null;
+    let fromStdin = false;
     let sawOperand = false;
     // Where the script's own arguments (sys.argv[1:], @ARGV, process.argv…) begin.
     let argsFrom = args.length;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as string;
       const lower = arg.toLowerCase();
-      const flag = codeFlags.find(
-        (f) => lower === f || (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")),
-      );
+      // The code option alone (`-c`, `--eval`), with the code attached (`-cCODE`), or ending a
+      // cluster of options that take no value (`python -Bc`, `perl -wle`, `node -pe`).
+      const cluster = codeInCluster(arg, codeFlags, plainFlags);
+      const flag =
+        cluster ??
+        codeFlags.find(
+          (f) => lower === f || (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")),
+        );
       if (flag !== undefined) {
         const attached = arg.length > flag.length ? arg.slice(flag.length) : null;
         const next = attached ?? args[i + 1] ?? "";
@@ -1476,8 +1525,13 @@ export class Checker {
       if (sawOperand || stdin === null) return null;
       if (!("text" in stdin)) return REASONS.download;
       code = stdin.text;
+      fromStdin = true;
     }
-    return this.checkCode(code, depth, args.slice(argsFrom, argsFrom + MAX_SCRIPT_ARGUMENTS));
+    // Code given with -c/-e that reads its input (`sys.stdin`, `$_`, `<>`) reads stdin; code
+    // read from stdin has none left.
+    const input = fromStdin || !readsItsInput(code.toLowerCase()) ? null : stdin;
+    const scriptArgs = args.slice(argsFrom, argsFrom + MAX_SCRIPT_ARGUMENTS);
+    return this.checkCode(code, depth, scriptArgs, input);
   }
 
   /**
@@ -1490,7 +1544,9 @@ export class Checker {
     code: string,
     depth: number,
     scriptArgs: readonly string[] = [],
+    input: Data = null,
   ): string | null {
+    if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     const lower = code.toLowerCase();
     if (forksForever(lower)) return REASONS.forkBomb;
     const { literals, lists } = codeStrings(code);
@@ -1500,6 +1556,22 @@ export class Checker {
     if (runsPrograms(lower)) {
       for (const text of [...literals, ...lists]) {
         const reason = this.checkString(text, depth + 1);
+        if (reason !== null) return reason;
+      }
+      // Code inside a string of the code (`exec("os.system('rm -rf /')")`, `eval '…'`,
+      // `node -e "… execSync(\"node -e '…'\")"`): each literal that itself runs programs or
+      // deletes trees is judged as code one level down. Literals are pieces of the code, and
+      // nesting is bounded by MAX_DEPTH, so the work stays linear in the code's length.
+      for (const text of literals) {
+        const inner = text.toLowerCase();
+        if (!runsPrograms(inner) && !deletesTrees(inner)) continue;
+        const reason = this.checkCode(text, depth + 1);
+        if (reason !== null) return reason;
+      }
+      // Code that hands its input lines to a shell (`awk '{print | "sh"}'`,
+      // `awk '{system($0)}'`, `perl -ne 'system $_'`): stdin is read as commands.
+      if (input !== null && "text" in input) {
+        const reason = this.checkString(input.text, depth + 1);
         if (reason !== null) return reason;
       }
       if (readsArgs) {
@@ -1993,6 +2065,31 @@ const PASS_THROUGH: Readonly<Record<string, string>> = {
 };
 // Interpreter code that reads its standard input.
 const READS_STDIN_CODE = /stdin|readlines|\binput\(|\bgets\b|\bcat\b/;
+
+// Perl's and awk's current line, Perl's `<>`, Ruby's ARGF, awk's getline: code that reads its
+// input, besides READS_STDIN_CODE's calls. Lower-cased code.
+const INPUT_READS = ["$_", "<>", "argf", "getline", "$0"];
+
+/**
+ * The option a cluster like `-Bc` or `-wle` ends in, as the prefix of `arg` up to and including
+ * that code option's letter (so the rest of `arg` is code attached to it), or undefined when
+ * `arg` is not such a cluster.
+ */
+function codeInCluster(
+  arg: string,
+  codeFlags: readonly string[],
+  plainFlags: string,
+): string | undefined {
+  if (arg.length < 3 || arg[0] !== "-" || arg[1] === "-") return undefined;
+  let k = 1;
+  while (k < arg.length && plainFlags.includes(arg[k] as string)) k++;
+  if (k === 1 || k >= arg.length || !codeFlags.includes(`-${arg[k]}`)) return undefined;
+  return arg.slice(0, k + 1);
+}
+
+function readsItsInput(lowerCode: string): boolean {
+  return READS_STDIN_CODE.test(lowerCode) || INPUT_READS.some((f) => lowerCode.includes(f));
+}
 
 /**
  * `-exec cp /dev/null {} \;`, `-exec dd if=/dev/zero of={} \;`, `-exec tee {} < /dev/null`:

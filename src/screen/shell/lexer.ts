@@ -75,6 +75,12 @@ export interface Script {
   readonly tooDeep: boolean;
   /** Non-empty substitutions inside, at any depth (absent for none). */
   readonly substitutions?: number;
+  /**
+   * The text after a quote that is never closed (absent when every quote closes). bash runs
+   * nothing of such a line, but the precheck judges it as if the quote were not there: a
+   * missing quote is one keystroke from running what it holds.
+   */
+  readonly unclosed?: string;
 }
 
 interface AwaitingDelimiter {
@@ -130,6 +136,7 @@ class Lexer {
   private i = 0;
   private tooDeep = false;
   private substitutions = 0;
+  private unclosed: string | undefined;
   private readonly tokens: Token[] = [];
   private parts: WordPart[] = NO_PARTS;
   private literal = "";
@@ -217,10 +224,11 @@ class Lexer {
 
   private finish(): { script: Script; end: number } {
     this.endWord();
-    const script: Script =
+    let script: Script =
       this.substitutions === 0
         ? { tokens: this.tokens, tooDeep: this.tooDeep }
         : { tokens: this.tokens, tooDeep: this.tooDeep, substitutions: this.substitutions };
+    if (this.unclosed !== undefined) script = { ...script, unclosed: this.unclosed };
     return { script, end: this.i };
   }
 
@@ -384,6 +392,7 @@ class Lexer {
     this.quoted = true;
     const close = this.src.indexOf("'", this.i + 1);
     const end = close === -1 ? this.src.length : close;
+    if (close === -1) this.unclosed ??= this.src.slice(this.i + 1);
     this.literal += this.src.slice(this.i + 1, end);
     this.i = end + 1;
   }
@@ -392,6 +401,7 @@ class Lexer {
     this.startWord();
     this.quoted = true;
     const src = this.src;
+    const opened = this.i;
     while (this.i < src.length) {
       const c = src[this.i] as string;
       if (c === '"') {
@@ -418,6 +428,7 @@ class Lexer {
         this.i = j;
       }
     }
+    this.unclosed ??= src.slice(opened);
   }
 
   private dollar(inDoubleQuotes: boolean): void {

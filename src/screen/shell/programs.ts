@@ -70,6 +70,8 @@ export const WRAPPERS: Readonly<
   setsid: {},
   chrt: { shortWithValue: "T", operandsBefore: 1 },
   taskset: { operandsBefore: 1 },
+  // libcgroup's cgexec runs its command in the control groups it is given (`-g cpu:grp`).
+  cgexec: { shortWithValue: "g" },
   // util-linux prlimit runs its command under new resource limits (`--nofile=10`, `-n 10`).
   prlimit: { shortWithValue: "p", longWithValue: ["pid", "output"] },
   unbuffer: {},
@@ -218,6 +220,18 @@ export const INTERPRETER_CODE_FLAGS: Readonly<Record<string, readonly string[]>>
   emacs: ["--eval"],
   pwsh: ["-c", "-command"],
   powershell: ["-c", "-command"],
+};
+
+// Short options of each interpreter that take no value and so may come, clustered, before its
+// code option: `python -Bc CODE`, `perl -wle CODE`, `ruby -ne CODE`, `node -pe CODE`.
+export const INTERPRETER_PLAIN_FLAGS: Readonly<Record<string, string>> = {
+  python: "bBdEhiIOPqsSuvVx",
+  perl: "aclnpsStTuUwWX",
+  ruby: "acdlnpsSvwWy",
+  node: "p",
+  bun: "p",
+  lua: "iEW",
+  php: "nqHC",
 };
 
 export const AWKS = new Set(["awk", "gawk", "mawk", "nawk", "busybox-awk"]);
