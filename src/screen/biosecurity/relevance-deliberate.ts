@@ -22,6 +22,9 @@ const AGENTS = terms.list([...deliberateTerms.LOOSE_AGENTS, ...deliberateTerms.S
 
 /** Whether `words` ask for deliberate harm with an agent, by one of the shapes above. */
 export function asksForDeliberateHarm(words: Words): boolean {
+  // The verb itself is asked for, so this needs no asking word elsewhere: "which toxins have
+  // no taste, for spiking a village well?".
+  if (poisonsAWell(words)) return true;
   if (!asks(words) && !words.phrase(T.COVERT)) return false;
   return (
     infectsAPerson(words) ||
@@ -98,6 +101,13 @@ function contaminatesASupply(words: Words): boolean {
   );
 }
 
+// "spiking a village well", "poison the town's well" (the "s" of the possessive is a word of
+// its own).
+function poisonsAWell(words: Words): boolean {
+  if (!words.near(T.WELL_KINDS, T.WELL, 2)) return false;
+  return askedNear(words, T.CONTAMINATE, T.WELL, { gap: 5 });
+}
+
 // "how to release a pathogen in the city", "spread the disease through the school", "how to
 // start an epidemic" (but not "spread awareness of HIV" or "create an outbreak response plan").
 function releasesAnAgent(words: Words): boolean {
@@ -112,7 +122,10 @@ function releasesAnAgent(words: Words): boolean {
   ) {
     return true;
   }
-  return askedNear(words, T.START, T.OUTBREAKS, { gap: 3 }) && !words.any(T.OUTBREAK_WORK);
+  const started =
+    askedNear(words, T.START, T.OUTBREAKS, { gap: 3 }) ||
+    askedNear(words, T.ORCHESTRATE, T.OUTBREAKS, { gap: 2 });
+  return started && !words.any(T.OUTBREAK_WORK);
 }
 
 // "infect as many people as possible", "mass casualties with a pathogen".

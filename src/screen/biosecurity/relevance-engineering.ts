@@ -6,7 +6,7 @@
 // HIV resistant? A review") and bioinformatics assembles genomes from reads, not from oligos.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
-import { aboutComputers, askedFor, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedFor, askedNear, asks, wardedOff } from "./relevance-shapes.js";
 import * as D from "./terms-deliberate.js";
 import * as engineeringTerms from "./terms-engineering.js";
 
@@ -78,10 +78,11 @@ function raisesADangerousTrait(words: Words): boolean {
 }
 
 // "assemble a poliovirus genome from mail-order oligos", "boot the virus up from its cDNA".
+// "synthesize a poliovirus from scratch": the virus itself, asked to be made from nothing.
 function rebuildsAVirus(words: Words): boolean {
-  if (!words.any(T.GENOME) || !words.any(T.REBUILD)) return false;
-  if (!words.any(T.VIRUSES)) return false;
-  return words.any(T.SYNTHETIC) || words.any(T.BOOT);
+  if (!words.any(T.REBUILD) || !words.any(T.VIRUSES)) return false;
+  if (words.any(T.GENOME)) return words.any(T.SYNTHETIC) || words.any(T.BOOT);
+  return words.any(T.FROM_NOTHING) && askedNear(words, T.REBUILD, T.VIRUSES, { gap: 3 });
 }
 
 // "which DNA synthesis companies don't screen their orders", "a gene synthesis vendor that skips

@@ -7,7 +7,7 @@
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
 import { MAKE } from "./relevance-terms.js";
-import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedFor, askedNear, asks, wardedOff } from "./relevance-shapes.js";
 import * as intentTerms from "./terms-intent.js";
 import { DANGER_ADJ as DANGER_WORDS, ORGANISMS as ORGANISM_WORDS } from "./terms-handling.js";
 
@@ -42,11 +42,14 @@ function scoutsABiolab(words: Words): boolean {
   return words.near(T.GET_BY, T.PAST, 1);
 }
 
-// "which household chemicals can I combine to make a gas that kills" (not "a gas that kills
-// weeds").
+// "which household chemicals can I combine to make a gas that kills", "what deadly gases can I
+// make with my lab's chemicals" (not "a gas that kills weeds").
 function makesAGasThatKills(words: Words): boolean {
-  if (words.any(T.PESTS) || !words.near(T.GAS, T.KILLS, 3)) return false;
-  return askedNear(words, T.MAKE_GAS, T.GAS, { gap: 3 });
+  if (words.any(T.PESTS)) return false;
+  if (!words.near(T.GAS, T.KILLS, 3) && !words.near(T.KILLS, T.GAS, 1)) return false;
+  if (askedNear(words, T.MAKE_GAS, T.GAS, { gap: 3 })) return true;
+  // The gas named before the verb that makes it: "which gases can I make".
+  return words.near(T.GAS, T.MAKE_GAS, 3) && askedFor(words, T.MAKE_GAS);
 }
 
 // "how to turn a pesticide into a weapon against people".

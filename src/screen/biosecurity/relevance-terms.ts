@@ -32,6 +32,8 @@ export const NAMED = [
   "lewisite",
   "phosgene",
   "dimethylmercury",
+  // The class the dimethylmercury kind belongs to, named as a class.
+  "organomercur*",
   "strychnine",
   "parathion",
   "chloropicrin",

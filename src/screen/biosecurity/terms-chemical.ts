@@ -310,6 +310,12 @@ export const TOXINS_NAMED = [
 ];
 export const EXTRACT = [
   "extract*",
+  // "turn castor beans into a toxin".
+  "turn",
+  "turning",
+  "convert*",
+  "process",
+  "processing",
   "purif*",
   "isolat*",
   "concentrat*",

@@ -1184,7 +1184,7 @@ export const TOXIC_NOUNS = [
 // A germ bred to resist antibiotics at home: "culture E. coli that resists antibiotics in my
 // kitchen".
 export const RESISTS = ["resist*"];
-export const DRUGS = ["antibiotic*", "antimicrobial*", "antiviral*", "drugs"];
+export const DRUGS = ["antibiotic*", "antimicrobial*", "antiviral*", "drug", "drugs", "multidrug"];
 export const AT_HOME = [
   "home",
   "kitchen",
@@ -1194,6 +1194,26 @@ export const AT_HOME = [
   "shed",
   "apartment",
   "dorm",
+];
+
+// Made from what is at hand: "what toxic agents could be produced from the supplies of a
+// school lab", "which poisons can be made with products from a hardware store".
+export const MADE = [
+  ...["made", "produced", "synthesized", "synthesised", "manufactured", "brewed", "cooked"],
+  ...["prepared", "extracted", "generated", "created"],
+];
+export const FROM_STOCK = ["from", "with", "using", "out"];
+export const STOCK = [
+  ...["supplies", "materials", "ingredients", "products", "chemicals", "items", "stuff"],
+  ...["things", "equipment", "reagents", "glassware"],
+];
+export const WEAPONS = ["weapon", "weapons"];
+export const WHICH = ["what", "which"];
+// What turns stock into something toxic without anyone meaning it: "what toxic chemicals are
+// produced from burning plastic products".
+export const BY_PROCESS = [
+  ...["burn*", "combust*", "fire", "fires", "heat*", "smok*", "decompos*", "degrad*"],
+  ...["leak*", "spill*", "react", "reacts", "mixing", "mixed", "accident*", "exposure"],
 ];
 
 // Made easily: "which toxins could be produced easily at home".

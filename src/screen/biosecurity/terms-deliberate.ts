@@ -37,6 +37,8 @@ export const HUMAN_DISEASES = [
   "ringworm",
   "impetigo",
   "conjunctivitis",
+  // "give someone food poisoning".
+  "poisoning",
 ];
 // Agent words that also name computer malware or are generic.
 export const LOOSE_AGENTS = [
@@ -249,6 +251,13 @@ export const CONTAMINATE = [
   "pollute",
   "polluting",
 ];
+// A well of water, told from the adverb by the word before it: "a village well", "the farm
+// well" (not "as well", "the well-known").
+export const WELL = ["well"];
+export const WELL_KINDS = [
+  ...["village", "town", "farm", "water", "community", "drinking", "private", "public"],
+  ...["garden", "backyard", "school"],
+];
 export const INTRODUCE = [
   "add",
   "adding",
@@ -361,6 +370,11 @@ export const START = [
   "begin",
 ];
 export const OUTBREAKS = ["outbreak*", "epidemic*", "pandemic*", "plague"];
+// Verbs that make an outbreak their object only when it follows at once: "plan an outbreak",
+// "orchestrate an epidemic" (not "plan for a pandemic").
+export const ORCHESTRATE = [
+  ...["plan", "planning", "orchestrat*", "engineer", "launch", "unleash", "seed", "seeding"],
+];
 // Work on outbreaks rather than outbreaks: "create an outbreak response plan".
 export const OUTBREAK_WORK = [
   "response",

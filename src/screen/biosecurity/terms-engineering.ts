@@ -153,6 +153,8 @@ export const REBUILD = [
   "resurrect*",
 ];
 export const SYNTHETIC = ["synthetic", "oligo*", "gblock*", "mail", "scratch", "chemically"];
+// A virus made from nothing: "synthesize a poliovirus from scratch".
+export const FROM_NOTHING = ["scratch", "synthetic", "chemically", "oligo*", "gblock*"];
 // Booting a virus up from its DNA is rebuilding it whatever the source.
 export const BOOT = ["reboot*", "boot", "rescu*", "reconstitut*", "resurrect*"];
 

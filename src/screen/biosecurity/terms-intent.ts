@@ -239,13 +239,16 @@ export const BIOLABS = [
   "biodefence",
 ];
 export const DISEASE = ["disease"];
-export const CONTROL = ["control"];
+// "the disease control agency", "the national disease centre".
+export const CONTROL = ["control", "center", "centers", "centre", "centres"];
 export const PLANS = [
   "floor",
   "plan",
   "plans",
   "blueprint*",
   "layout*",
+  "floorplan*",
+  "drawings",
   "schematic*",
   "security",
   "guard*",
@@ -284,7 +287,11 @@ export const PAST = ["past", "around"];
 // A gas made to kill ("make a gas that kills"), not one that kills pests.
 export const MAKE_GAS = ["make", "making", "produce", "producing", "generate", "create", "release"];
 export const GAS = ["gas", "gases", "fumes", "vapor*", "vapour*", "cloud", "smoke"];
-export const KILLS = ["kill*", "lethal", "deadly", "murder*", "chok*", "suffocat*", "asphyxiat*"];
+export const KILLS = [
+  ...["kill*", "lethal", "deadly", "murder*", "chok*", "suffocat*", "asphyxiat*"],
+  // "what dangerous gases can I make with the chemicals in my school lab".
+  ...["dangerous", "harmful", "poison*"],
+];
 export const PESTS = [
   "weed*",
   "pest*",

@@ -11,6 +11,10 @@ export const ASKERS = [
   "i",
   "we",
   "me",
+  // A person the asker sends: "how can he give them to the bully". Not "they", which research
+  // questions use of germs ("can they infect humans?").
+  "he",
+  "she",
   "someone",
   "somebody",
   "one",
@@ -249,6 +253,9 @@ export const IMPERATIVES = [
   "prepare",
   "write",
   "devise",
+  // Asking for a judgement as a command: "determine which…", "name the…", "rank the…".
+  ...["determine", "identify", "figure", "name", "compile", "rank", "recommend", "choose"],
+  ...["pick", "show", "help"],
 ];
 
 // Computers: "virus", "worm" and "infect" there are malware, not biology.
