@@ -111,6 +111,8 @@ export const ANCHORS: readonly Anchor[] = withoutRepeats([
     "overrid",
     "nevermind",
     "dismiss",
+    // "say … and nothing more" (phrases.ts needs the order to say something before it).
+    "nothing more",
     "regardless",
     "you are now",
     "from now on",
