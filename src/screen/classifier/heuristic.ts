@@ -9,6 +9,7 @@ import { NETWORK_SIGNATURES } from "./rules-network.js";
 import { PERSISTENCE_SIGNATURES } from "./rules-persist.js";
 import { argvCommandLines } from "./argv-commands.js";
 import { callArguments, callSites } from "./flow.js";
+import { foldedCode } from "./folding.js";
 import { CodeContext } from "./scan.js";
 import type { Signature } from "./signature.js";
 import { TokenIndex } from "./token-index.js";
@@ -152,6 +153,16 @@ export function classifyCodeHeuristic(code: string): CodeVerdict {
       for (const category of asRun.categories) categories.add(category);
       for (const reason of asRun.reasons)
         reasons.push(`${reason} (a command given as an argv list)`);
+    }
+  }
+  if (categories.size === 0 && ctx.depth === 0) {
+    // `__import__('o'+'s').system(…)`, `from shutil import rmtree as nuke; nuke('/var')`.
+    const folded = foldedCode(ctx);
+    const asFolded = folded === ctx.code ? null : scan(new CodeContext(folded, ctx.depth + 1));
+    if (asFolded !== null && asFolded.categories.size > 0) {
+      for (const category of asFolded.categories) categories.add(category);
+      for (const reason of asFolded.reasons)
+        reasons.push(`${reason} (once split strings are joined and import aliases written out)`);
     }
   }
   if (categories.size === 0) {

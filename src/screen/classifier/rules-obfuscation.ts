@@ -70,10 +70,30 @@ function executesDecodedCode(ctx: CodeContext): boolean {
     if (DIRECT_OBFUSCATORS.some((token) => head.startsWith(token))) return true;
     const { start, end } = lineBounds(lower, site, 300);
     if (containsAny(lower.slice(start, end), DECODERS)) return true;
-    const name = plainName(callArguments(lower, open, 200));
+    const args = callArguments(lower, open, 200);
+    const name = plainName(args);
     if (name !== undefined && assignedWith(lower, name, DECODERS)) return true;
+    // `code = ''.join(chr(c) for c in [105, 109, …]); exec(code + "…")`: code assembled from
+    // character codes, run with more appended.
+    const lead = leadingName(args);
+    if (lead !== undefined && assignedWith(lower, lead, [...DECODERS, ...FROM_CHAR_CODES]))
+      return true;
   }
   return false;
+}
+
+// Building text out of numbers: the character-code way of hiding a string.
+const FROM_CHAR_CODES = ["chr(", "bytes([", "bytearray([", "intToUtf8(", "rawToChar("].map((t) =>
+  t.toLowerCase(),
+);
+
+/** The identifier an argument list starts with (`code` of `code + "…"`), if any. */
+function leadingName(args: string): string | undefined {
+  const text = args.trimStart();
+  let end = 0;
+  while (end < text.length && /[a-z0-9_]/.test(text[end] as string)) end += 1;
+  if (end === 0 || /[0-9]/.test(text[0] as string)) return undefined;
+  return text.slice(0, end);
 }
 
 const DANGEROUS_MODULES = new Set(["subprocess", "pty", "socket", "ctypes", "shutil", "commands"]);

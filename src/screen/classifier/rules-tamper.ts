@@ -4,7 +4,7 @@
 import { assignedWhere, callArguments, callSites, flowsTo, plainName } from "./flow.js";
 import { pathHits } from "./path-hits.js";
 import { PATH_TOKENS } from "./paths.js";
-import { CodeContext, containsAny, squeeze } from "./scan.js";
+import { CodeContext, containsAny, isIdentChar, squeeze } from "./scan.js";
 import type { Signature } from "./signature.js";
 
 const WRITE_OPS = [
@@ -200,6 +200,52 @@ function deletesHomeDirectory(ctx: CodeContext): boolean {
   return false;
 }
 
+// The whole home directory or the root, as a walk starts from it.
+function isWholeTree(squeezed: string): boolean {
+  return isHomeExpression(squeezed) || ["'/'", '"/"'].includes(squeezed);
+}
+
+const ONE_BY_ONE = ["remove(", "unlink(", "rmdir(", "rmtree(", "file.remove("];
+const WALKS = ["walk", "rglob", "glob", "scandir", "listdir", "iterdir", "list.files", "dir_ls"];
+
+// `for root, _, files in os.walk(home): … os.remove(…)`, `for p in Path.home().rglob('*'):
+// p.unlink()`: every file under the home directory or the root deleted one at a time, which
+// deletes the tree as surely as rmtree.
+function deletesTreeOneByOne(ctx: CodeContext): boolean {
+  if (!ctx.hasAny(ONE_BY_ONE)) return false;
+  const lower = ctx.lower;
+  const fromWholeTree = (text: string): boolean => {
+    const first = squeeze(firstArgument(text));
+    if (isWholeTree(first)) return true;
+    const name = plainName(first);
+    return name !== undefined && assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs)));
+  };
+  for (const walk of WALKS) {
+    for (const site of callSites(lower, walk, true)) {
+      const open = lower.indexOf("(", site);
+      if (fromWholeTree(callArguments(lower, open))) return true;
+      // A method on the tree itself: `Path.home().rglob("*")`, `Path("/").iterdir()`, or on a
+      // name bound to it (`home = Path.home()` … `home.rglob("*")`).
+      const receiver = squeeze(lower.slice(Math.max(0, site - 48), site));
+      if (!receiver.endsWith(".")) continue;
+      const tail = receiver.slice(0, -1);
+      if (TREE_RECEIVERS.some((tree) => tail.endsWith(tree))) return true;
+      let k = tail.length;
+      while (k > 0 && isIdentChar(tail.charCodeAt(k - 1))) k -= 1;
+      const name = tail.slice(k);
+      const bare = k === 0 || !".)]".includes(tail[k - 1] as string);
+      if (name !== "" && bare && assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs))))
+        return true;
+    }
+  }
+  return false;
+}
+
+const TREE_RECEIVERS = [
+  ...["path.home()", "path('/')", 'path("/")', "path('~').expanduser()"],
+  'path("~").expanduser()',
+];
+
 export const TAMPER_SIGNATURES: readonly Signature[] = [
   {
     category: 1,
@@ -212,5 +258,11 @@ export const TAMPER_SIGNATURES: readonly Signature[] = [
     reason: "deletes a whole home directory",
     triggers: ["rmtree", "unlink", "dir_delete"],
     test: deletesHomeDirectory,
+  },
+  {
+    category: 1,
+    reason: "deletes every file under a home directory or the root, one at a time",
+    triggers: ["remove(", "unlink", "rmdir", "rmtree"],
+    test: deletesTreeOneByOne,
   },
 ];
