@@ -602,7 +602,7 @@ describe("refusalText", () => {
 describe("classifyCodeHeuristic: split strings, import aliases and one-by-one deletes", () => {
   test("a call hidden by joining string pieces is read as the joined call", () => {
     unsafe("__import__('o'+'s').system('r'+'m -rf '+'/')", 5);
-    unsafe("import shutil\nshutil.rmtree('/e' 'tc')", 1);
+    unsafe("import shutil\nshutil.rmtree('/e' + 'tc')", 1);
     unsafe("open('/etc/' + 'shadow').read()", 2);
   });
 

@@ -1,5 +1,5 @@
 // Two rewrites that undo the cheapest ways of hiding a call from a lexical screen: string
-// literals joined with `+` (or written side by side) become one literal, so
+// literals joined with `+` become one literal, so
 // `__import__('o'+'s').system('r'+'m -rf /')` reads as `__import__('os').system('rm -rf /')`;
 // and a name imported under an alias from a module the signatures watch is written out, so
 // `from shutil import rmtree as nuke; nuke('/var/lib')` reads as `shutil.rmtree('/var/lib')`.
@@ -12,8 +12,7 @@ import { isIdentChar } from "./scan.js";
 const WATCHED_MODULES = new Set([
   ...["os", "posix", "nt", "subprocess", "shutil", "socket", "pty", "ctypes", "pathlib", "glob"],
   ...["requests", "urllib", "http", "smtplib", "ftplib", "paramiko", "telnetlib", "base64"],
-  ...["codecs", "binascii", "zlib", "marshal", "pickle", "importlib", "builtins", "signal"],
-  ...["multiprocessing", "sys", "pexpect", "asyncio", "webbrowser", "tempfile", "io"],
+  ...["codecs", "binascii", "zlib", "marshal", "pickle", "importlib", "builtins", "pexpect"],
 ]);
 const MAX_ALIASES = 32;
 // Import lines are short; a longer line is not read for aliases, so a hostile line full of
@@ -23,8 +22,25 @@ const MAX_JOINED = 4096;
 
 /** The Cell with joined literals merged and watched aliases written out; `code` if neither. */
 export function foldedCode(ctx: CodeContext): string {
-  const joined = joinLiterals(ctx.code, ctx.literals);
+  const joined = mayJoinLiterals(ctx.code) ? joinLiterals(ctx.code, ctx.literals) : ctx.code;
   return expandAliases(joined);
+}
+
+// Two quotes with only blanks and a `+` between them: a cheap native look for a place where
+// literals are joined, so most Cells never have their literals listed. Literals written side by
+// side with no `+` ('/e' 'tc') are not looked for: their telltale, quote blank quote, is also
+// every `split(' ')`.
+function mayJoinLiterals(code: string): boolean {
+  for (let at = code.indexOf("+"); at !== -1; at = code.indexOf("+", at + 1)) {
+    let left = at - 1;
+    while (left >= 0 && (code[left] === " " || code[left] === "\t")) left--;
+    let right = at + 1;
+    while (right < code.length && (code[right] === " " || code[right] === "\t")) right++;
+    const l = code[left];
+    const r = code[right];
+    if ((l === "'" || l === '"') && (r === "'" || r === '"')) return true;
+  }
+  return false;
 }
 
 // A literal's closing quote sits right after its text; an opening one right before its start
@@ -63,16 +79,22 @@ function joinLiterals(code: string, literals: readonly Literal[]): string {
 // name, for watched modules only.
 function watchedAliases(code: string): Map<string, string> {
   const aliases = new Map<string, string>();
+  // Import lines are found by "mport " (V8 finds a word starting with a letter far faster than
+  // " as ", which starts with the commonest character of code), then read whole.
   let from = 0;
   while (aliases.size < MAX_ALIASES) {
-    const at = code.indexOf(" as ", from);
+    const at = code.indexOf("mport ", from);
     if (at === -1) break;
-    const lineStart = code.lastIndexOf("\n", at) + 1;
     const lineEnd = code.indexOf("\n", at);
     const stop = lineEnd === -1 ? code.length : lineEnd;
     from = stop + 1;
+    let lineStart = at;
+    while (lineStart > 0 && at - lineStart <= MAX_IMPORT_LINE && code[lineStart - 1] !== "\n")
+      lineStart--;
     if (stop - lineStart > MAX_IMPORT_LINE) continue;
     const line = code.slice(lineStart, stop).trim();
+    if (!line.includes(" as ") || !(line.startsWith("import ") || line.startsWith("from ")))
+      continue;
     const words = line.split(/[ \t,]+/);
     for (let i = 0; i + 2 < words.length; i++) {
       if (words[i + 1] !== "as") continue;
@@ -88,29 +110,30 @@ function watchedAliases(code: string): Map<string, string> {
 }
 
 function expandAliases(code: string): string {
-  if (!code.includes(" as ")) return code;
   const aliases = watchedAliases(code);
   if (aliases.size === 0) return code;
+  // Each alias found with native searches; a use is a call or an attribute of the alias as a
+  // whole word (not the import line's own words, not another object's attribute).
+  const uses: [number, string, string][] = [];
+  for (const [alias, dotted] of aliases) {
+    for (let at = code.indexOf(alias); at !== -1; at = code.indexOf(alias, at + alias.length)) {
+      const after = code[at + alias.length];
+      if (after !== "(" && after !== ".") continue;
+      const before = at === 0 ? 32 : code.charCodeAt(at - 1);
+      if (before === 46 || isIdentChar(before)) continue;
+      uses.push([at, alias, dotted]);
+    }
+  }
+  if (uses.length === 0) return code;
+  uses.sort((a, b) => a[0] - b[0]);
   let out = "";
   let copiedTo = 0;
-  let i = 0;
-  while (i < code.length) {
-    if (!isIdentChar(code.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < code.length && isIdentChar(code.charCodeAt(j))) j++;
-    const dotted = aliases.get(code.slice(i, j));
-    const before = i === 0 ? "" : code[i - 1];
-    // A use of the alias (a call or an attribute), not the import line's own words.
-    if (dotted !== undefined && before !== "." && (code[j] === "(" || code[j] === ".")) {
-      out += code.slice(copiedTo, i) + dotted;
-      copiedTo = j;
-    }
-    i = j;
+  for (const [at, alias, dotted] of uses) {
+    if (at < copiedTo) continue;
+    out += code.slice(copiedTo, at) + dotted;
+    copiedTo = at + alias.length;
   }
-  return copiedTo === 0 ? code : out + code.slice(copiedTo);
+  return out + code.slice(copiedTo);
 }
 
 function isIdentifier(word: string): boolean {
@@ -119,7 +142,7 @@ function isIdentifier(word: string): boolean {
   return true;
 }
 
-// Blanks and at most one `+` between two literals (no newline: a line break ends the statement).
+// Blanks and one `+` between two literals (no newline: a line break ends the statement).
 function joinsLiterals(code: string, from: number, to: number): boolean {
   let plus = 0;
   for (let i = from; i < to; i++) {
@@ -127,5 +150,5 @@ function joinsLiterals(code: string, from: number, to: number): boolean {
     if (c === "+") plus += 1;
     else if (c !== " " && c !== "\t") return false;
   }
-  return plus <= 1;
+  return plus === 1;
 }

@@ -212,7 +212,8 @@ const WALKS = ["walk", "rglob", "glob", "scandir", "listdir", "iterdir", "list.f
 // p.unlink()`: every file under the home directory or the root deleted one at a time, which
 // deletes the tree as surely as rmtree.
 function deletesTreeOneByOne(ctx: CodeContext): boolean {
-  if (!ctx.hasAny(ONE_BY_ONE)) return false;
+  if (!ctx.hasAny(ONE_BY_ONE) || !WALKS.some((walk) => ctx.lower.includes(`${walk}(`)))
+    return false;
   const lower = ctx.lower;
   const fromWholeTree = (text: string): boolean => {
     const first = squeeze(firstArgument(text));
@@ -221,6 +222,7 @@ function deletesTreeOneByOne(ctx: CodeContext): boolean {
     return name !== undefined && assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs)));
   };
   for (const walk of WALKS) {
+    if (!lower.includes(`${walk}(`)) continue;
     for (const site of callSites(lower, walk, true)) {
       const open = lower.indexOf("(", site);
       if (fromWholeTree(callArguments(lower, open))) return true;
@@ -234,12 +236,15 @@ function deletesTreeOneByOne(ctx: CodeContext): boolean {
       while (k > 0 && isIdentChar(tail.charCodeAt(k - 1))) k -= 1;
       const name = tail.slice(k);
       const bare = k === 0 || !".)]".includes(tail[k - 1] as string);
-      if (name !== "" && bare && assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs))))
-        return true;
+      // `os.walk`, `glob.glob`: a module, not a tree bound to a name.
+      if (name === "" || !bare || MODULES.has(name)) continue;
+      if (assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs)))) return true;
     }
   }
   return false;
 }
+
+const MODULES = new Set(["os", "glob", "pathlib", "shutil", "fs", "path", "posixpath", "scandir"]);
 
 const TREE_RECEIVERS = [
   ...["path.home()", "path('/')", 'path("/")', "path('~').expanduser()"],
