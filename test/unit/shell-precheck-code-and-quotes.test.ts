@@ -76,6 +76,19 @@ describe("files written by tee, then run", () => {
   });
 });
 
+describe("the same routes to the other catastrophic classes", () => {
+  test("disks, trees and fork bombs reached through one-liners, tee and open quotes", () => {
+    for (const c of [
+      `python -Bc "open('/dev/sda','wb').write(b'\\0'*512)"`,
+      `awk '{ system($0) }' <<< 'wipefs -a /dev/sdb'`,
+      `python3 -c "exec(\\"import os; os.system('chown -R nobody /etc')\\")"`,
+      "echo ':(){ :|:& };:' | tee bomb.sh; bash bomb.sh",
+      "echo 'cat /dev/zero > /dev/sda",
+    ])
+      blocked(c);
+  });
+});
+
 describe("wrappers", () => {
   test("cgexec runs its command", () => {
     blocked("cgexec -g cpu:batch rm -rf /");

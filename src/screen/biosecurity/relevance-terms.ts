@@ -109,6 +109,11 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["hydrogen", "cyanide"],
   ["cyanogen", "chloride"],
   ["poison", "gas*"],
+  // A bomb made of chemicals or gas rather than explosive: "a dirty chemical bomb using pool
+  // chlorine and acid", "a chlorine bomb".
+  ["chemical", "bomb*"],
+  ["chlorine", "bomb*"],
+  ["gas", "bomb*"],
   ["toxic", "gas*"],
   ["lethal", "gas*"],
   ["deadly", "gas*"],
