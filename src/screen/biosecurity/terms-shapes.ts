@@ -114,6 +114,11 @@ export const MANNER = [
 // Asking for a way to do something (beyond the REQUEST phrases of the trigger).
 export const REQUEST_PHRASES = [
   ...DOING_ASKS,
+  // A person the asker sends, as in ASKERS: "how can he give lice to the bully".
+  ["how", "can", "he"],
+  ["how", "can", "she"],
+  ["how", "could", "he"],
+  ["how", "could", "she"],
   ["how", "do", "you"],
   ["how", "can", "you"],
   ["how", "does", "one"],
