@@ -62,6 +62,7 @@ describe("files written by tee, then run", () => {
       "tee run.sh <<< 'rm -rf ~' && sh run.sh",
       "printf 'rm -rf /etc\\n' | tee -a job.sh > /dev/null; . ./job.sh",
       "echo 'rm -rf /' | tee a.sh b.sh >/dev/null && bash b.sh",
+      "echo 'rm -rf ~' | sudo tee x.sh >/dev/null; bash x.sh",
     ])
       blocked(c);
   });

@@ -433,8 +433,6 @@ export class Checker {
     }
     if (command.arrays.length > 0) for (const array of command.arrays) this.bindArray(array, depth);
     const argv = this.fields(command.words, depth);
-    const teed = this.rememberTeedFiles(command, argv, depth);
-    if (teed !== null) return teed;
     if (argv.length > 0 && isAssignment(argv[0] as string) && argv.every(isAssignment)) {
       for (const assignment of argv) {
         const eq = assignment.indexOf("=");
@@ -497,32 +495,6 @@ export class Checker {
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
-      const planted = this.checkDeferred(name, text, depth);
-      if (planted !== null) return planted;
-    }
-    return null;
-  }
-
-  /**
-   * `echo 'rm -rf /' | tee x.sh` followed by `bash x.sh`: tee writes its input into every file
-   * it names, just as a redirect does.
-   */
-  private rememberTeedFiles(
-    command: SimpleCommand,
-    argv: readonly string[],
-    depth: number,
-  ): string | null {
-    const start = argv.findIndex((word) => !isAssignment(word));
-    if (start < 0 || programName(argv[start] as string) !== "tee") return null;
-    const files = argv.slice(start + 1);
-    const operands = files.filter((a) => !a.startsWith("-") || a === "-").slice(0, MAX_FAN_OUT);
-    if (operands.length === 0) return null;
-    const input = this.stdinOf(command, depth);
-    if (input === null) return null;
-    const text = "text" in input ? input.text : DOWNLOADED;
-    const appends = files.some((a) => a === "--append" || /^-[a-z]*a/.test(a));
-    for (const name of operands) {
-      this.files.set(name, appends ? `${this.files.get(name) ?? ""}\n${text}` : text);
       const planted = this.checkDeferred(name, text, depth);
       if (planted !== null) return planted;
     }
@@ -989,10 +961,14 @@ export class Checker {
       }
       return null;
     }
-    if (name === "tee" && stdin !== null && "text" in stdin) {
-      // `echo 'rm -rf ~' | tee -a ~/.bashrc` plants the command as surely as `>>` does.
-      for (const file of args) {
-        const reason = file.startsWith("-") ? null : this.checkDeferred(file, stdin.text, depth);
+    if (name === "tee" && stdin !== null) {
+      // tee writes its input into every file it names, as a redirect does: `… | tee -a
+      // ~/.bashrc` plants a command, and `… | tee x.sh; bash x.sh` runs what x.sh now holds.
+      const text = "text" in stdin ? stdin.text : DOWNLOADED;
+      const appends = args.some((a) => a === "--append" || /^-[a-z]*a/.test(a));
+      for (const file of args.filter((a) => !a.startsWith("-")).slice(0, MAX_FAN_OUT)) {
+        this.files.set(file, appends ? `${this.files.get(file) ?? ""}\n${text}` : text);
+        const reason = this.checkDeferred(file, text, depth);
         if (reason !== null) return reason;
       }
     }
@@ -2066,9 +2042,9 @@ const PASS_THROUGH: Readonly<Record<string, string>> = {
 // Interpreter code that reads its standard input.
 const READS_STDIN_CODE = /stdin|readlines|\binput\(|\bgets\b|\bcat\b/;
 
-// Perl's and awk's current line, Perl's `<>`, Ruby's ARGF, awk's getline: code that reads its
-// input, besides READS_STDIN_CODE's calls. Lower-cased code.
-const INPUT_READS = ["$_", "<>", "argf", "getline", "$0"];
+// Perl's current line and `<>`, Ruby's ARGF: code given with -c/-e that reads its input,
+// besides READS_STDIN_CODE's calls (awk always reads its input and is not asked). Lower-cased.
+const INPUT_READS = ["$_", "<>", "argf"];
 
 /**
  * The option a cluster like `-Bc` or `-wle` ends in, as the prefix of `arg` up to and including
