@@ -127,6 +127,30 @@ function scan(ctx: CodeContext): ScanResult {
   return { fastPath: false, categories, reasons };
 }
 
+// Other readings of a Cell that no signature matched as written, tried in order until one
+// matches: `subprocess.run(["iptables", "-F"])` is the command line `iptables -F`;
+// `__import__('o'+'s').system(…)` and `from shutil import rmtree as nuke` are os.system and
+// shutil.rmtree once folded.
+const SECOND_READINGS: readonly {
+  readonly note: string;
+  readonly read: (ctx: CodeContext) => ScanResult | null;
+}[] = [
+  {
+    note: "a command given as an argv list",
+    read: (ctx) => {
+      const lines = argvCommandLines(ctx);
+      return lines === "" ? null : scanNested(lines, ctx.depth);
+    },
+  },
+  {
+    note: "once split strings are joined and import aliases written out",
+    read: (ctx) => {
+      const folded = foldedCode(ctx);
+      return folded === ctx.code ? null : scan(new CodeContext(folded, ctx.depth + 1));
+    },
+  },
+];
+
 /**
  * Fast path and static signatures only; no model, no I/O. A risk token without a signature is
  * SAFE with source "static". Input that is not a string is treated as empty.
@@ -145,25 +169,12 @@ export function classifyCodeHeuristic(code: string): CodeVerdict {
   const ctx = new CodeContext(isAscii(text) ? text : text.normalize("NFKC"));
   const { fastPath, categories, reasons } = scan(ctx);
   if (fastPath) return safeVerdict("fast-path", "no risk token");
-  if (categories.size === 0) {
-    // `subprocess.run(["iptables", "-F"])` is the command line `iptables -F`: read it so.
-    const lines = argvCommandLines(ctx);
-    const asRun = lines === "" ? null : scanNested(lines, ctx.depth);
-    if (asRun !== null && asRun.categories.size > 0) {
-      for (const category of asRun.categories) categories.add(category);
-      for (const reason of asRun.reasons)
-        reasons.push(`${reason} (a command given as an argv list)`);
-    }
-  }
-  if (categories.size === 0 && ctx.depth === 0) {
-    // `__import__('o'+'s').system(…)`, `from shutil import rmtree as nuke; nuke('/var')`.
-    const folded = foldedCode(ctx);
-    const asFolded = folded === ctx.code ? null : scan(new CodeContext(folded, ctx.depth + 1));
-    if (asFolded !== null && asFolded.categories.size > 0) {
-      for (const category of asFolded.categories) categories.add(category);
-      for (const reason of asFolded.reasons)
-        reasons.push(`${reason} (once split strings are joined and import aliases written out)`);
-    }
+  for (const { note, read } of SECOND_READINGS) {
+    if (categories.size > 0) break;
+    const result = read(ctx);
+    if (result === null) continue;
+    for (const category of result.categories) categories.add(category);
+    for (const reason of result.reasons) reasons.push(`${reason} (${note})`);
   }
   if (categories.size === 0) {
     return safeVerdict("static", "risk token present but no attack signature matched");

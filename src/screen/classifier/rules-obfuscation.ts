@@ -8,7 +8,7 @@ import {
   lineBounds,
   plainName,
 } from "./flow.js";
-import { CodeContext, containsAny } from "./scan.js";
+import { CodeContext, containsAny, isIdentChar } from "./scan.js";
 import type { Signature } from "./signature.js";
 
 /** Unicode bidi controls (CVE-2021-42574): they make source read differently than it runs. */
@@ -70,29 +70,26 @@ function executesDecodedCode(ctx: CodeContext): boolean {
     if (DIRECT_OBFUSCATORS.some((token) => head.startsWith(token))) return true;
     const { start, end } = lineBounds(lower, site, 300);
     if (containsAny(lower.slice(start, end), DECODERS)) return true;
+    // `exec(code)`, or `exec(code + "…")` with more appended, where code was decoded or
+    // assembled from character codes (`code = ''.join(chr(c) for c in [105, 109, …])`).
     const args = callArguments(lower, open, 200);
-    const name = plainName(args);
-    if (name !== undefined && assignedWith(lower, name, DECODERS)) return true;
-    // `code = ''.join(chr(c) for c in [105, 109, …]); exec(code + "…")`: code assembled from
-    // character codes, run with more appended.
-    const lead = leadingName(args);
-    if (lead !== undefined && assignedWith(lower, lead, [...DECODERS, ...FROM_CHAR_CODES]))
-      return true;
+    const name = plainName(args) ?? leadingName(args);
+    if (name !== undefined && assignedWith(lower, name, HIDING_ASSIGNMENTS)) return true;
   }
   return false;
 }
 
-// Building text out of numbers: the character-code way of hiding a string.
-const FROM_CHAR_CODES = ["chr(", "bytes([", "bytearray([", "intToUtf8(", "rawToChar("].map((t) =>
-  t.toLowerCase(),
-);
+// What a name handed to exec was assigned from to hide its text: a decoder, or numbers turned
+// into characters (R's intToUtf8 lower-cased, as the scan reads it).
+const HIDING_ASSIGNMENTS = [...DECODERS, ...["chr(", "bytes([", "bytearray([", "inttoutf8("]];
 
 /** The identifier an argument list starts with (`code` of `code + "…"`), if any. */
 function leadingName(args: string): string | undefined {
   const text = args.trimStart();
   let end = 0;
-  while (end < text.length && /[a-z0-9_]/.test(text[end] as string)) end += 1;
-  if (end === 0 || /[0-9]/.test(text[0] as string)) return undefined;
+  while (end < text.length && isIdentChar(text.charCodeAt(end))) end += 1;
+  const first = text.charCodeAt(0);
+  if (end === 0 || (first >= 48 && first <= 57)) return undefined;
   return text.slice(0, end);
 }
 

@@ -212,8 +212,9 @@ const WALKS = ["walk", "rglob", "glob", "scandir", "listdir", "iterdir", "list.f
 // p.unlink()`: every file under the home directory or the root deleted one at a time, which
 // deletes the tree as surely as rmtree.
 function deletesTreeOneByOne(ctx: CodeContext): boolean {
-  if (!ctx.hasAny(ONE_BY_ONE) || !WALKS.some((walk) => ctx.lower.includes(`${walk}(`)))
-    return false;
+  if (!ctx.hasAny(ONE_BY_ONE)) return false;
+  const walks = WALKS.filter((walk) => ctx.lower.includes(`${walk}(`));
+  if (walks.length === 0) return false;
   const lower = ctx.lower;
   const fromWholeTree = (text: string): boolean => {
     const first = squeeze(firstArgument(text));
@@ -221,8 +222,7 @@ function deletesTreeOneByOne(ctx: CodeContext): boolean {
     const name = plainName(first);
     return name !== undefined && assignedWhere(lower, name, (rhs) => isWholeTree(squeeze(rhs)));
   };
-  for (const walk of WALKS) {
-    if (!lower.includes(`${walk}(`)) continue;
+  for (const walk of walks) {
     for (const site of callSites(lower, walk, true)) {
       const open = lower.indexOf("(", site);
       if (fromWholeTree(callArguments(lower, open))) return true;
