@@ -11,7 +11,14 @@
 // computer questions past it. Every check is a fixed number of walks over the kept words.
 import type { Words } from "./words.js";
 import { registerAll } from "./relevance-index.js";
-import { aboutComputers, askedFor, askedNear, asks, wardedOff } from "./relevance-shapes.js";
+import {
+  aboutComputers,
+  askedFor,
+  askedNear,
+  asks,
+  opensWith,
+  wardedOff,
+} from "./relevance-shapes.js";
 import * as classTerms from "./terms-class.js";
 
 const T = registerAll(classTerms);
@@ -285,8 +292,7 @@ function makesAnAgentFromStock(words: Words): boolean {
   if (!harmful || !words.near(T.MADE, T.FROM_STOCK, 2) || !words.near(T.FROM_STOCK, T.STOCK, 4))
     return false;
   if (words.any(T.BY_PROCESS)) return false;
-  const question = words.position(0) === 0 && words.in(0, T.WHICH);
-  return (question || asks(words)) && !wardedOff(words);
+  return (opensWith(words, T.WHICH) || asks(words)) && !wardedOff(words);
 }
 
 // "make a person ill with something they won't taste in their coffee".

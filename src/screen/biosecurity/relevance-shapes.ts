@@ -17,7 +17,12 @@ const GUARD_REACH = 3;
  */
 export function asks(words: Words): boolean {
   if (words.any(S.ASK_WORDS) || words.phrase(S.REQUEST_PHRASES)) return true;
-  return words.size > 0 && words.position(0) === 0 && words.in(0, S.IMPERATIVES);
+  return opensWith(words, S.IMPERATIVES);
+}
+
+/** Whether the text's very first word is in `list` ("Determine…", "Which…"). */
+export function opensWith(words: Words, list: ListId): boolean {
+  return words.size > 0 && words.position(0) === 0 && words.in(0, list);
 }
 
 /** Whether a guard word ("prevent", "avoid", "remove", "test"…) occurs anywhere. */
