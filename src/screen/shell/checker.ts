@@ -29,7 +29,7 @@ import {
   type Word,
   type WordPart,
 } from "./lexer.js";
-import { firstOperand, longValue, optionValue } from "./options.js";
+import { firstOperand, longValue, optionValue, type OptionTable } from "./options.js";
 import {
   catastrophicTarget,
   isAccountDatabase,
@@ -45,6 +45,7 @@ import {
   isAssignment,
   isAssignmentLike,
   PARALLEL_OPTIONS,
+  RUSH_OPTIONS,
   isStdinPath,
   programName,
   SHELLS,
@@ -70,6 +71,12 @@ import { PARTITION_EDITORS, partitionScriptWipes, UNREAD } from "./partitions.js
 import { expandParameters, type ParameterScope } from "./parameters.js";
 import { CommandMemo, Tally, TalliedMap, TalliedSet } from "./memo.js";
 import { PRINTED_COMMAND_WORDS, printedCommandAt } from "./printed-commands.js";
+import {
+  combinations,
+  fillParallelTokens,
+  hasParallelToken,
+  parallelReplacement,
+} from "./parallel-inputs.js";
 
 // Text we could not evaluate (a substitution whose output is unknown). It never equals a path.
 const UNKNOWN = "\u{fffc}";
@@ -1046,9 +1053,12 @@ export class Checker {
     }
     if (name === "env") return this.checkEnv(args, stdin, depth);
     if (name === "xargs") return this.checkXargs(args, stdin, depth);
-    if (name === "parallel" || name === "sem") return this.checkParallel(args, stdin, depth);
+    if (name === "parallel" || name === "sem")
+      return this.checkParallel(args, stdin, depth, PARALLEL_OPTIONS);
+    // rush reads its inputs from stdin, with parallel's `{}`, and runs each line in a shell.
+    if (name === "rush") return this.checkParallel(args, stdin, depth, RUSH_OPTIONS);
     // parset NAMES [options] COMMAND ::: …: parallel whose outputs go into variables.
-    if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth);
+    if (name === "parset") return this.checkParallel(args.slice(1), stdin, depth, PARALLEL_OPTIONS);
     if (name === "find") return this.checkFind(args, depth);
     if (name === "fd" || name === "fdfind") return this.checkFd(args);
     const run = containerRun(name, args);
@@ -1659,6 +1669,11 @@ export class Checker {
       "-E",
       "--delimiter",
       "--arg-file",
+      // GNU long options whose value may be the next word (`--max-args 1`).
+      "--max-args",
+      "--max-procs",
+      "--max-chars",
+      "--process-slot-var",
     ]);
     for (; i < args.length; i++) {
       const arg = args[i] as string;
@@ -1736,10 +1751,15 @@ export class Checker {
     return this.checkArgv([...command, ...items], null, depth + 1);
   }
 
-  private checkParallel(args: readonly string[], stdin: Data, depth: number): string | null {
+  private checkParallel(
+    args: readonly string[],
+    stdin: Data,
+    depth: number,
+    options: OptionTable,
+  ): string | null {
     const separator = args.findIndex((a) => a === ":::" || a === "::::" || a === ":::+");
     const head = separator < 0 ? args : args.slice(0, separator);
-    const at = firstOperand(head, 0, PARALLEL_OPTIONS);
+    const at = firstOperand(head, 0, options);
     const command = head.slice(at);
     const directory = optionValue(head, at, null, "workdir") ?? optionValue(head, at, null, "wd");
     return this.inDirectory(directory, () =>
@@ -1748,47 +1768,33 @@ export class Checker {
   }
 
   private checkParallelRuns(call: ParallelCall, stdin: Data, depth: number): string | null {
-    const { args, head, command, separator } = call;
+    const { head, command } = call;
     // --dry-run prints the jobs instead of running them.
     if (head.includes("--dry-run") || head.includes("--dryrun")) return null;
     // --pipe feeds the input itself to the command's stdin.
     if (head.includes("--pipe") || head.includes("--spreadstdin"))
       return this.checkArgv(command, stdin, depth + 1);
-    const lines = (data: Data): string[] =>
-      data !== null && "text" in data ? data.text.split("\n").filter((l) => l.trim() !== "") : [];
-    // A file of inputs: one written here, a process substitution, or stdin itself.
-    const fileLines = (file: string): string[] =>
-      lines(isStdinPath(file) || file === "-" ? stdin : { text: this.files.get(file) ?? "" });
-    const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
-    let inputs: string[];
-    if (separator >= 0) {
-      // `::: a b` lists inputs; `:::: FILE` names files of them.
-      inputs = [];
-      let files = false;
-      for (const arg of args.slice(separator)) {
-        if (arg === ":::" || arg === ":::+" || arg === "::::" || arg === "::::+")
-          files = arg.startsWith("::::");
-        else if (files) inputs.push(...fileLines(arg).slice(0, MAX_FAN_OUT));
-        else inputs.push(arg);
-      }
-    } else inputs = argFile !== null ? fileLines(argFile) : lines(stdin);
-    if (inputs.length === 0)
+    const sources = this.parallelSources(call, stdin);
+    const rows = combinations(sources, MAX_FAN_OUT);
+    if (rows.length === 0)
       return command.length === 0 ? null : this.checkString(command.join(" "), depth + 1);
+    const several = this.checkParallelSeveral(call, sources, depth);
+    if (several !== null) return several;
     const replace = parallelReplacement(head);
-    const combined = this.checkParallelCombined(call, depth);
-    if (combined !== null) return combined;
-    for (const input of inputs.slice(0, MAX_FAN_OUT)) {
+    const filled = command.some((a) => hasParallelToken(a, replace));
+    for (const row of rows) {
       // parallel hands each input to a shell as one quoted argument of the command, after
       // joining the command's own words with blanks; -q and versions differ on quoting, so
       // both readings are checked.
-      for (const value of [singleQuoted(input), input]) {
+      for (const value of [singleQuoted, (a: string): string => a]) {
+        const values = row.map(value);
         for (const quote of [(a: string): string => a, singleQuoted]) {
           const line =
             command.length === 0
-              ? input
-              : command.some((a) => a.includes(replace))
-                ? command.map((a) => quote(a.replaceAll(replace, value))).join(" ")
-                : `${command.map(quote).join(" ")} ${value}`;
+              ? row.join(" ")
+              : filled
+                ? command.map((a) => quote(fillParallelTokens(a, replace, values))).join(" ")
+                : [...command.map(quote), ...values].join(" ");
           const reason = this.checkString(line, depth + 1);
           if (reason !== null) return reason;
         }
@@ -1798,39 +1804,46 @@ export class Checker {
   }
 
   /**
-   * Jobs whose words come from more than one input: `{1}`, `{2}`… take one input of each
-   * `:::` source in turn (every combination is run), and -X, -m, --xargs or -N/-n put several
-   * inputs on one command line. An option can arrive that way (`rm {2} {1} ::: / ::: -rf`).
+   * The inputs of a parallel command, one list per source: each `::: a b` lists its own, each
+   * `:::: FILE` names a file of them (one written here, a process substitution, or stdin), and
+   * with neither they come from -a FILE or stdin.
    */
-  private checkParallelCombined(call: ParallelCall, depth: number): string | null {
-    const { args, head, command, separator } = call;
-    if (separator < 0 || command.length === 0) return null;
+  private parallelSources(call: ParallelCall, stdin: Data): string[][] {
+    const { args, head, separator } = call;
+    const lines = (data: Data): string[] =>
+      data !== null && "text" in data ? data.text.split("\n").filter((l) => l.trim() !== "") : [];
+    const fileLines = (file: string): string[] =>
+      lines(isStdinPath(file) || file === "-" ? stdin : { text: this.files.get(file) ?? "" });
+    if (separator < 0) {
+      const argFile = valueAfter(head, "-a") ?? longValue(head, "arg-file");
+      return [(argFile !== null ? fileLines(argFile) : lines(stdin)).slice(0, MAX_FAN_OUT)];
+    }
     const sources: string[][] = [];
+    let files = false;
     for (const arg of args.slice(separator)) {
-      if (arg === ":::" || arg === ":::+") sources.push([]);
-      else if (arg === "::::" || arg === "::::+") return null;
-      else sources[sources.length - 1]?.push(arg);
-    }
-    const numbered = command.some((a) => /\{[1-9]\}/.test(a));
-    if (numbered && sources.length > 1) {
-      // Every combination, as parallel makes them, bounded by the fan-out.
-      let rows: string[][] = [[]];
-      for (const source of sources) {
-        const next: string[][] = [];
-        for (const row of rows)
-          for (const value of source.slice(0, MAX_FAN_OUT)) {
-            if (next.length < MAX_FAN_OUT) next.push([...row, value]);
-          }
-        rows = next;
-      }
-      for (const row of rows) {
-        const line = command
-          .map((a) => a.replace(/\{([1-9])\}/g, (_m, n: string) => row[Number(n) - 1] ?? ""))
-          .join(" ");
-        const reason = this.checkString(line, depth + 1);
-        if (reason !== null) return reason;
+      if (arg === ":::" || arg === ":::+" || arg === "::::" || arg === "::::+") {
+        files = arg.startsWith("::::");
+        sources.push([]);
+      } else {
+        const source = sources[sources.length - 1] as string[];
+        if (source.length >= MAX_FAN_OUT) continue;
+        source.push(...(files ? fileLines(arg).slice(0, MAX_FAN_OUT) : [arg]));
       }
     }
+    return sources.filter((source) => source.length > 0);
+  }
+
+  /**
+   * -X, -m, --xargs or -N/-n put several inputs on one command line, so an option can arrive
+   * among them (`parallel -X rm ::: -rf /`).
+   */
+  private checkParallelSeveral(
+    call: ParallelCall,
+    sources: readonly (readonly string[])[],
+    depth: number,
+  ): string | null {
+    const { head, command } = call;
+    if (command.length === 0) return null;
     const several = head.some(
       (a) => ["-X", "-m", "--xargs"].includes(a) || /^-[Nn][0-9]{0,4}$|^--max-args/.test(a),
     );
@@ -1982,18 +1995,6 @@ interface ParallelCall {
   readonly command: readonly string[];
   /** Index of the first `:::` or `::::`, or -1. */
   readonly separator: number;
-}
-
-/** The string parallel replaces with each input: `{}`, or what -I / --replace / -i name. */
-function parallelReplacement(head: readonly string[]): string {
-  for (let i = 0; i < head.length; i++) {
-    const arg = head[i] as string;
-    if (arg === "-I") return head[i + 1] || "{}";
-    if (arg.startsWith("-I") || (arg.startsWith("-i") && arg.length > 2)) return arg.slice(2);
-    if (arg.startsWith("--replace=")) return arg.slice(10) || "{}";
-    if (!arg.startsWith("-")) break;
-  }
-  return "{}";
 }
 
 /**

@@ -158,6 +158,14 @@ export const WRAPPERS: Readonly<
     longWithValue: ["chroot", "directory", "user", "session-name", "option"],
   },
   nsjail: { shortWithValue: "MCcHDNuUgGlLEmRBTPRst", longWithValue: ["config", "chroot", "user"] },
+  // GNU parallel's niceload runs its command and suspends it while the machine is busy.
+  niceload: {
+    shortWithValue: "nIlLmtsp",
+    longWithValue: [
+      ...["nice", "io", "load", "mem", "run-time", "suspend", "pid", "recheck"],
+      ...["start-io", "start-load", "start-mem", "run-io", "run-load", "run-mem"],
+    ],
+  },
   // moreutils and other runners that start the rest of their line as a program.
   chronic: {},
   // shx runs the ShellJS version of the command it names (`shx rm -rf DIR`).
@@ -197,6 +205,15 @@ export const PARALLEL_OPTIONS: OptionTable = {
     ...["sqlmaster", "sqlworker", "sqlandworker", "parens", "process-slot-var"],
     ...["seqreplace", "id", "semaphorename", "semaphoretimeout", "st"],
     ...["minversion", "trim", "total-jobs", "controlmaster"],
+  ],
+};
+
+/** rush's options that take a value (its -I is a switch, unlike parallel's). */
+export const RUSH_OPTIONS: OptionTable = {
+  shortWithValue: "DdjJnrtTCo",
+  longWithValue: [
+    ...["record-delimiter", "field-delimiter", "jobs", "records-join-sep", "nrecords"],
+    ...["retries", "timeout", "trim", "succ-cmd-file", "out-file", "retry-interval"],
   ],
 };
 
@@ -241,6 +258,7 @@ const STDIN_READERS_LIST = [
     "parallel",
     "sem",
     "parset",
+    "rush",
     "source",
     ".",
     "sudo",
@@ -322,6 +340,9 @@ function normalizeCommandName(name: string): string {
   if (/^perl[0-9.]{0,6}$/.test(folded)) return "perl";
   if (/^ruby[0-9.]{0,6}$/.test(folded)) return "ruby";
   if (folded === "nodejs") return "node";
+  // env_parallel (and its per-shell scripts, env_parallel.bash…) is parallel with the caller's
+  // functions and variables exported.
+  if (folded === "env_parallel" || folded.startsWith("env_parallel.")) return "parallel";
   if (/^php[0-9.]{0,6}$/.test(folded)) return "php";
   if (/^lua(?:jit|[0-9.]{0,6})$/.test(folded)) return "lua";
   // Homebrew installs GNU coreutils, findutils and sed on macOS with a "g" in front: grm, gdd.
