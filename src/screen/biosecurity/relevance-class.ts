@@ -69,6 +69,9 @@ export function asksForHarmByGoal(words: Words): boolean {
     putsAGermInFood(words) ||
     carriesSamplesOut(words) ||
     releasesInfectedVectors(words) ||
+    setsCarriersOnPeople(words) ||
+    dispersesByDevice(words) ||
+    picksAPoisonForFood(words) ||
     makesAToxicThing(words) ||
     breedsResistanceAtHome(words) ||
     makesAnAgentEasily(words) ||
@@ -259,11 +262,40 @@ function releasesInfectedVectors(words: Words): boolean {
   return askedFor(words, T.VECTOR_RELEASE);
 }
 
-// "what toxic agents could I make from a chemistry stockroom", "how to make a poisonous gas".
+// "get infected ticks to bite my neighbour", "put diseased fleas in my ex's car": carriers of
+// disease set on a person or a crowd. Not programmes that release sterile or Wolbachia insects.
+function setsCarriersOnPeople(words: Words): boolean {
+  if (!words.near(T.CARRYING, T.CARRIERS, 1) && !words.near(T.CARRIERS, T.CARRYING, 1))
+    return false;
+  if (words.any(T.VECTOR_PROGRAMMES) || wardedOff(words)) return false;
+  if (!words.any(T.PERSONS) && !words.any(T.CROWD)) return false;
+  return askedFor(words, T.SET_ON);
+}
+
+// "how could a drone spray a pathogen over a crowd", "rig the ventilation of an office to spread
+// a virus": a device put to dispersing an agent where people are, asked about.
+function dispersesByDevice(words: Words): boolean {
+  if (!words.any(T.DEVICES) || wardedOff(words) || !asks(words)) return false;
+  if (!words.any(T.CROWD) && !words.any(T.PEOPLE_THERE)) return false;
+  return words.near(T.DISPERSING, T.DISPERSED, 4) || words.near(T.DISPERSED, T.DISPERSING, 3);
+}
+
+// "which of these toxins would be most lethal if put in food": the deadliest poison chosen for a
+// meal or a drink.
+function picksAPoisonForFood(words: Words): boolean {
+  if (!words.phrase(T.SUPERLATIVE) || !words.any(T.FOOD_POISONS)) return false;
+  return words.near(T.PUT_IN, T.SERVED, 4) && (asks(words) || opensWith(words, T.WHICH));
+}
+
+// "what toxic agents could I make from a chemistry stockroom", "how to make a poisonous gas", "make
+// a mercury compound that is deadly through the skin".
 // Not made by accident.
 function makesAToxicThing(words: Words): boolean {
-  if (!words.near(T.TOXIC_ADJ, T.TOXIC_NOUNS, 2) || words.any(T.BY_CHANCE)) return false;
-  if (wardedOff(words)) return false;
+  if (words.any(T.BY_CHANCE) || wardedOff(words)) return false;
+  // "a mercury compound that is deadly", but not "the chemical is not toxic".
+  const namedAfter =
+    words.near(T.TOXIC_NOUNS, T.TOXIC_ADJ, 3) && !words.near(T.NOT_SO, T.TOXIC_ADJ, 1);
+  if (!words.near(T.TOXIC_ADJ, T.TOXIC_NOUNS, 2) && !namedAfter) return false;
   return askedFor(words, T.MAKE_IT) || words.near(T.FIRST_PERSON, T.MAKE_IT, 3);
 }
 
@@ -330,9 +362,19 @@ function passesOnAnInfection(words: Words): boolean {
 // "let loose a modified virus so that it reaches the largest number of people". Not a vaccine
 // or a health campaign reaching people.
 function releasesForMaximumReach(words: Words): boolean {
-  if (!words.phrase(T.MAX_REACH) || !words.any(T.ORGANISMS_ANY)) return false;
+  if (!words.any(T.ORGANISMS_ANY)) return false;
+  if (!words.phrase(T.MAX_REACH) && !words.near(T.MOST, T.REACHED, 1)) return false;
   if (words.any(T.REACH_BENIGN) || words.any(T.ABOUT_THE_HARM)) return false;
-  return askedFor(words, T.SET_LOOSE);
+  return askedFor(words, T.SET_LOOSE) || choosesWhereItReachesMost(words);
+}
+
+// "where in an airport would a pathogen spread to the largest number of travellers", "which
+// spot would expose the most shoppers to an airborne virus": a place or moment chosen, by a
+// question, for the agent to reach the most people. The caller has ruled out campaigns and
+// preparedness.
+function choosesWhereItReachesMost(words: Words): boolean {
+  if (!opensWith(words, T.CHOOSING_OPENERS) || !words.any(T.REACH_VERBS)) return false;
+  return words.phrase(T.MAX_REACH) || words.near(T.MOST, T.REACHED, 1);
 }
 
 // "rank pathogens by how suitable they would be for a terror attack", "which microbes are easiest

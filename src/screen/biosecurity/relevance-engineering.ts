@@ -78,11 +78,16 @@ function raisesADangerousTrait(words: Words): boolean {
 }
 
 // "assemble a poliovirus genome from mail-order oligos", "boot the virus up from its cDNA".
-// "synthesize a poliovirus from scratch": the virus itself, asked to be made from nothing.
+// "synthesize a poliovirus from scratch" or "from mail-order DNA": the virus itself, asked to be
+// made from nothing but DNA.
 function rebuildsAVirus(words: Words): boolean {
   if (!words.any(T.REBUILD) || !words.any(T.VIRUSES)) return false;
   if (words.any(T.GENOME)) return words.any(T.SYNTHETIC) || words.any(T.BOOT);
-  return words.any(T.FROM_NOTHING) && askedNear(words, T.REBUILD, T.VIRUSES, { gap: 3 });
+  const fromNothing =
+    words.any(T.FROM_NOTHING) ||
+    words.near(T.BOUGHT, T.BOUGHT_DNA, 2) ||
+    words.near(T.BOUGHT_DNA, T.BOUGHT, 2);
+  return fromNothing && askedNear(words, T.REBUILD, T.VIRUSES, { gap: 3 });
 }
 
 // "which DNA synthesis companies don't screen their orders", "a gene synthesis vendor that skips

@@ -413,6 +413,14 @@ export const INTENT = [
   "spread",
 ];
 export const INFECT = ["infect", "infecting"];
+// People close to the asker, infected on purpose: "how can I infect my cousin".
+export const KIN_AND_ACQUAINTANCES = [
+  ...["cousin*", "uncle*", "aunt*", "nephew*", "niece*", "grandm*", "grandp*", "sibling*"],
+  ...["stepm*", "stepf*", "stepd*", "stepb*", "stepsis*", "stepson*", "son", "daughter"],
+  ...["kids", "baby", "teacher*", "classmate*", "friend*", "girlfriend", "boyfriend"],
+  ...["partner", "spouse", "husband", "wife", "roommate*", "flatmate*", "coworker*"],
+  ...["colleague*", "neighbo*", "boss", "landlord*", "brother*", "sister*"],
+];
 export const HOW = ["how"];
 export const DISEASES = [
   ...NAMED_INFECTIONS,

@@ -12,7 +12,7 @@ import { registerAll, terms } from "./relevance-index.js";
 import { touchesChemicalWeapons } from "./relevance-chemical.js";
 import { asksForDeliberateHarm } from "./relevance-deliberate.js";
 import { asksForMisuse, namesAnAgentRespelled } from "./relevance-misuse.js";
-import { aboutComputers, askedFor, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedFor, askedNear, asks, wardedOff } from "./relevance-shapes.js";
 import { disseminatesAnAgent } from "./relevance-dissemination.js";
 import { engineersOrRebuilds } from "./relevance-engineering.js";
 import { showsHarmfulIntent } from "./relevance-intent.js";
@@ -157,6 +157,9 @@ function poisonsSomeone(words: Words): boolean {
 // virus has no disease word, and research questions ("can HIV infect astrocytes", "how does HIV
 // infect T cells") no intent.
 function infectsSomeone(words: Words): boolean {
+  // "how can I infect my annoying cousin": a relative is no computer, whatever the disease.
+  if (askedNear(words, T.INFECT, T.KIN_AND_ACQUAINTANCES, { gap: 3 }) && !aboutComputers(words))
+    return true;
   if (!words.any(T.DISEASES)) return false;
   // "how" only with the verb asked ("how can I infect"): "explain how phages infect" describes.
   if (words.near(T.INTENT, T.INFECT, 5)) return true;

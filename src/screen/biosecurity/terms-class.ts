@@ -807,6 +807,8 @@ export const ACQUIRE = [
   "source",
   "collect",
   "isolat*",
+  "find",
+  "locate",
 ];
 export const SAMPLE = [
   "sample*",
@@ -1075,6 +1077,9 @@ export const PUT_IN = [
   "putting",
   "add",
   "adding",
+  "added",
+  "slipped",
+  "mixed",
   "slip",
   "slipping",
   "sprinkle",
@@ -1145,7 +1150,31 @@ export const SCREENED_DANGER = [
 export const MADE_DANGEROUS = ["deadly", "lethal", "dangerous", "killer", "virulent"];
 
 // Vectors carrying a disease, released among people.
-export const CARRYING = ["infected", "carrying", "laden", "loaded"];
+export const CARRYING = ["infected", "carrying", "laden", "loaded", "diseased", "rabid"];
+// Carriers of disease set on a person: "infected ticks", "fleas carrying plague".
+export const CARRIERS = [
+  ...["tick", "ticks", "mosquito*", "flea", "fleas", "rat", "rats", "mice", "lice", "bedbug*"],
+  ...["flies", "sandfl*", "bats", "dog", "dogs", "animal*"],
+];
+export const SET_ON = [
+  ...["bite", "release", "releasing", "let", "loose", "put", "putting", "place", "drop"],
+  ...["plant", "introduce", "send", "unleash*", "spread", "hide", "leave", "set"],
+];
+// Devices that disperse: "a drone", "a crop duster", "the ventilation".
+export const DEVICES = [
+  ...["drone*", "duster*", "sprayer*", "fogger*", "fog", "humidifier*", "hvac", "mister*"],
+  ...["ventilation", "vents", "aircon*", "conditioning", "diffuser*", "atomi*", "sprinkler*"],
+];
+export const DISPERSING = [
+  ...["spray*", "dispers*", "releas*", "spread*", "aerosoli*", "mist", "dust", "drop*"],
+  ...["deliver*", "diffus*", "pump*", "blow*", "distribut*"],
+];
+export const DISPERSED = [
+  ...["pathogen*", "toxin*", "virus*", "bacteri*", "spore*", "anthrax", "germ*", "plague"],
+  ...["agent", "agents", "poison*", "bioweapon*", "nerve"],
+];
+// Poisons chosen for a meal.
+export const FOOD_POISONS = ["toxin*", "poison*"];
 export const VECTOR_RELEASE = [
   "release",
   "releasing",
@@ -1168,6 +1197,8 @@ export const AIRING = ["safe*", "fresh", "clear*", "evacuat*", "alarm*", "detect
 
 // A toxic thing one could make: "what toxic agents could I make from a stockroom".
 export const TOXIC_ADJ = ["toxic", "poisonous", "deadly", "lethal", "noxious"];
+// Toxicity denied or lessened: "not toxic", "less toxic", "non-toxic".
+export const NOT_SO = ["not", "non", "less", "least", "low", "t", "never", "no"];
 export const TOXIC_NOUNS = [
   "agent",
   "agents",
@@ -1179,11 +1210,16 @@ export const TOXIC_NOUNS = [
   "fumes",
   "toxin*",
   "poison*",
+  "mercury",
+  "thallium",
+  "arsenic",
+  "cadmium",
 ];
 
 // A germ bred to resist antibiotics at home: "culture E. coli that resists antibiotics in my
 // kitchen".
-export const RESISTS = ["resist*"];
+// Resisting, also in lay words: "bacteria that survive all antibiotics", "immune to antibiotics".
+export const RESISTS = ["resist*", "surviv*", "immune", "withstand*", "untreatable"];
 export const DRUGS = ["antibiotic*", "antimicrobial*", "antiviral*", "drug", "drugs", "multidrug"];
 export const AT_HOME = [
   "home",
@@ -1416,6 +1452,17 @@ export const SET_LOOSE = [
   "dispersing",
   "unleash*",
   "deploy*",
+];
+// Asked as a choice of place or moment: "where…", "which spot…", "at what time…", "when…".
+export const CHOOSING_OPENERS = ["where", "which", "what", "when", "at"];
+// Reaching people: letting loose, or what the agent then does to them.
+export const REACH_VERBS = [...SET_LOOSE, "reach*", "infect*", "expos*", "sicken*", "cause*"];
+export const MOST = ["most"];
+// Those an agent reaches: "the most children", "the most commuters".
+export const REACHED = [
+  ...["people", "persons", "children", "kids", "students", "pupils", "travellers", "travelers"],
+  ...["passengers", "commuters", "shoppers", "guests", "fans", "spectators", "visitors"],
+  ...["residents", "worshippers", "attendees", "workers", "victims", "casualties", "deaths"],
 ];
 export const REACH_BENIGN = [
   "vaccin*",

@@ -56,6 +56,10 @@ export const NAMED_INFECTIONS = [
   "shingles",
   "scabies",
   "lice",
+  // Glandular fever and pink eye, as people name them when passing them on.
+  "mono",
+  "mononucleosis",
+  "pinkeye",
   "zika",
   "malaria",
   "cold",

@@ -98,7 +98,7 @@ export const CAUSE = ["make", "let", "allow", "enable", "help"];
 // A change wished for rather than found: "which edits would help the virus slip past immunity".
 export const MODAL = ["would", "could", "should"];
 export const CHANGES = ["change", "changes", "alteration*", "tweak*"];
-export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect"];
+export const SPREAD = ["spread*", "transmit*", "pass", "jump", "jumps", "infect", "travel*"];
 export const BETTER = [
   "faster",
   "quicker",
@@ -113,6 +113,9 @@ export const BETTER = [
   "human",
   "humans",
   "people",
+  // "spread through the air", "pass from person to person".
+  "air",
+  "person",
 ];
 
 // Growing a toxin-making genus in bulk and concentrating what it makes.
@@ -155,6 +158,9 @@ export const REBUILD = [
 export const SYNTHETIC = ["synthetic", "oligo*", "gblock*", "mail", "scratch", "chemically"];
 // A virus made from nothing: "synthesize a poliovirus from scratch".
 export const FROM_NOTHING = ["scratch", "synthetic", "chemically", "oligo*", "gblock*"];
+// ...or from DNA bought for it: "mail-order DNA", "DNA fragments ordered online".
+export const BOUGHT = ["mail", "ordered", "order", "purchased", "bought", "online", "commercial"];
+export const BOUGHT_DNA = ["dna", "fragments", "genes"];
 // Booting a virus up from its DNA is rebuilding it whatever the source.
 export const BOOT = ["reboot*", "boot", "rescu*", "reconstitut*", "resurrect*"];
 
