@@ -1584,7 +1584,10 @@ export const WATER_PLACES = [
   ["down", "the", "well"],
   ["the", "well", "of"],
 ];
-export const WATER_WORDS = ["reservoir*", "aquifer*", "wells", "river", "rivers", "lake", "lakes"];
+export const WATER_WORDS = [
+  ...["reservoir*", "aquifer*", "wells", "river", "rivers", "lake", "lakes", "creek", "creeks"],
+  ...["pond", "ponds", "canal", "canals", "cistern*"],
+];
 export const WATER_ACTS = [
   "poison*",
   "contaminat*",
@@ -1638,6 +1641,9 @@ export const WATER_HARMS = [
   "cyanide",
   "thallium",
   "sewage",
+  // Germs put in the water: "put cholera bacteria into a river upstream of a town".
+  ...["bacteri*", "pathogen*", "germ*", "virus*", "parasit*", "cholera", "typhoid", "dysenter*"],
+  ...["giardia", "cryptosporid*", "coli", "salmonella", "listeria", "legionell*", "shigella"],
 ];
 // Keeping water safe, and its history: "how do plants remove toxins", "how to test well water".
 export const WATER_GUARDS = [
