@@ -36,6 +36,10 @@ export const NAMED = [
   "organomercur*",
   "strychnine",
   "parathion",
+  // Organophosphate pesticides of the same family, as toxic as the early nerve agents.
+  "tepp",
+  "mipafox",
+  "dimefox",
   "chloropicrin",
   "ebola",
   "biohazard*",

@@ -281,6 +281,7 @@ export const MAKESHIFT = [
   "garage",
   "bathroom",
   "diy",
+  ...["shed", "basement", "backyard", "yard", "barn", "attic", "dorm", "apartment", "bedroom"],
 ];
 // Making something more poisonous: "make the pesticide more toxic to humans".
 export const MORE = ["more"];
