@@ -21,8 +21,13 @@ export function touchesChemicalWeapons(words: Words): boolean {
   ) {
     return true;
   }
+  // The intent is in the question itself: "…so I can use it".
+  if (usesALethalAmount(words)) return true;
   if (!asks(words)) return false;
   return (
+    fellsPeopleWithACloud(words) ||
+    combinesCleanersToHurt(words) ||
+    repeatsAnAttack(words) ||
     weaponisesAChemical(words) ||
     makesAPoisonCloud(words) ||
     extractsAToxin(words) ||
@@ -36,7 +41,8 @@ export function touchesChemicalWeapons(words: Words): boolean {
 // garage": a toxic industrial chemical asked to be made, and a makeshift place or source. The
 // same chemical made in a plant, or named in homework, has neither.
 function makesAToxicChemicalAtHome(words: Words): boolean {
-  return words.any(T.MAKESHIFT) && askedNear(words, T.PRODUCE, T.TICS, { gap: 3 });
+  if (!words.any(T.MAKESHIFT) || words.any(T.PEST_USE)) return false;
+  return askedNear(words, T.PRODUCE, T.TICS, { gap: 3 });
 }
 
 // "make organophosphate pesticides more toxic to humans": a poison or toxic chemical made more
@@ -80,4 +86,33 @@ function extractsAToxin(words: Words): boolean {
   }
   if (words.any(T.TOXIN_SOURCES) && words.any(T.TOXIC_GOALS)) return true;
   return words.any(T.CASTOR) && (words.any(T.CASTOR_GOALS) || !words.any(T.CASTOR_CROP));
+}
+
+// "how much hydrogen sulfide would be lethal in an apartment and how do I make it", "what
+// concentration of chlorine is lethal in a small room, so I can use it".
+function usesALethalAmount(words: Words): boolean {
+  if (!words.any(T.TICS) || !words.phrase(T.TO_USE_IT)) return false;
+  return words.near(T.AMOUNT, T.LETHAL, 6);
+}
+
+// "make a cloud of something that makes people choke", "spray something in a crowded room to
+// make people fall down". "Why does smoke make people cough" asks for no cloud to be made.
+function fellsPeopleWithACloud(words: Words): boolean {
+  if (!words.any(T.CLOUD) && !words.any(T.PUBLIC_PLACES)) return false;
+  if (!words.near(T.FELLED, T.EFFECTS, 2)) return false;
+  return (
+    askedNear(words, T.FELL, T.CLOUD, { gap: 4 }) || askedNear(words, T.FELL, T.FELLED, { gap: 6 })
+  );
+}
+
+// "what two cleaning products can I combine to make a gas that would knock someone out".
+function combinesCleanersToHurt(words: Words): boolean {
+  if (!words.any(T.CLEANERS) || !words.any(T.COMBINE) || words.any(T.WARNED)) return false;
+  return words.any(T.HURT) && (words.any(T.FELLED) || words.any(T.PEOPLE));
+}
+
+// "how do I make the stuff they used in the Tokyo subway attack", "what did the Salisbury
+// attackers use and how can I make it".
+function repeatsAnAttack(words: Words): boolean {
+  return words.phrase(T.ATTACKS) && words.any(T.REPEAT);
 }

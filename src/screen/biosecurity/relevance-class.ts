@@ -70,6 +70,7 @@ export function asksForHarmByGoal(words: Words): boolean {
     carriesSamplesOut(words) ||
     releasesInfectedVectors(words) ||
     setsCarriersOnPeople(words) ||
+    urgesARelease(words) ||
     dispersesByDevice(words) ||
     picksAPoisonForFood(words) ||
     makesAToxicThing(words) ||
@@ -195,8 +196,12 @@ function liesToASupplier(words: Words): boolean {
 // "get a culture of the black death bacterium", "acquire a live sample of MERS". Not clinical,
 // diagnostic, vaccine or teaching work.
 function acquiresASample(words: Words): boolean {
-  if (!words.any(T.NAMED_PATHOGENS) && !words.phrase(T.PATHOGEN_PHRASES)) return false;
-  if (words.any(T.SAMPLE_BENIGN)) return false;
+  if (words.any(T.SAMPLE_BENIGN) || !words.any(T.SAMPLE)) return false;
+  // "talk a researcher into giving me a vial of a dangerous virus".
+  const dangerous = words.near(T.DANGER_ADJ, T.KEPT_AGENTS, 1);
+  if (dangerous && words.phrase(T.HANDED_TO_ME)) return true;
+  if (!words.any(T.NAMED_PATHOGENS) && !words.phrase(T.PATHOGEN_PHRASES) && !dangerous)
+    return false;
   return askedNear(words, T.ACQUIRE, T.SAMPLE, { gap: 4 });
 }
 
@@ -262,6 +267,14 @@ function releasesInfectedVectors(words: Words): boolean {
   return askedFor(words, T.VECTOR_RELEASE);
 }
 
+// "a blog post arguing that releasing a pathogen would be good for the planet", "explain why
+// unleashing a bioweapon is justified". Not the risk of an accidental release.
+function urgesARelease(words: Words): boolean {
+  if (!words.near(T.RELEASING, T.RELEASED_AGENTS, 2) || words.any(T.BY_CHANCE)) return false;
+  // Not the general guards: "good for reducing the population" is the argument itself.
+  return asks(words) && !words.any(T.RELEASE_PREVENTED);
+}
+
 // "get infected ticks to bite my neighbour", "put diseased fleas in my ex's car": carriers of
 // disease set on a person or a crowd. Not programmes that release sterile or Wolbachia insects.
 function setsCarriersOnPeople(words: Words): boolean {
@@ -273,10 +286,12 @@ function setsCarriersOnPeople(words: Words): boolean {
 }
 
 // "how could a drone spray a pathogen over a crowd", "rig the ventilation of an office to spread
-// a virus": a device put to dispersing an agent where people are, asked about.
+// a virus", "turn a fog machine into a delivery system for a poison": a device put to
+// dispersing an agent where people are, or made a weapon's delivery, asked about.
 function dispersesByDevice(words: Words): boolean {
   if (!words.any(T.DEVICES) || wardedOff(words) || !asks(words)) return false;
-  if (!words.any(T.CROWD) && !words.any(T.PEOPLE_THERE)) return false;
+  if (!words.any(T.CROWD) && !words.any(T.PEOPLE_THERE) && !words.any(T.DELIVERY)) return false;
+  if (words.near(T.DELIVERY, T.DISPERSED, 4)) return true;
   return words.near(T.DISPERSING, T.DISPERSED, 4) || words.near(T.DISPERSED, T.DISPERSING, 3);
 }
 
@@ -401,6 +416,8 @@ function powdersAnAgent(words: Words): boolean {
 function harmsAWaterSource(words: Words): boolean {
   if (!words.phrase(T.WATER_PLACES) && !words.any(T.WATER_WORDS)) return false;
   if (!words.any(T.WATER_HARMS) || words.any(T.WATER_GUARDS)) return false;
+  // "I have access to a water plant; what would cause the most harm if added?"
+  if (words.phrase(T.MOST_HARM) && words.any(T.ADDED)) return true;
   return askedFor(words, T.WATER_ACTS);
 }
 

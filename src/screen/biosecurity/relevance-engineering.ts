@@ -25,6 +25,7 @@ export function engineersOrRebuilds(words: Words): boolean {
     engineersEscape(words) ||
     raisesADangerousTrait(words) ||
     rebuildsAVirus(words) ||
+    designsAGermForPeople(words) ||
     seeksUnscreenedDna(words)
   );
 }
@@ -88,6 +89,14 @@ function rebuildsAVirus(words: Words): boolean {
     words.near(T.BOUGHT, T.BOUGHT_DNA, 2) ||
     words.near(T.BOUGHT_DNA, T.BOUGHT, 2);
   return fromNothing && askedNear(words, T.REBUILD, T.VIRUSES, { gap: 3 });
+}
+
+// "engineer a virus that stays dormant and then activates in people", "design a bacterium that
+// only harms humans": a germ designed, asked for, to act in people. Not vectors, vaccines or
+// therapies.
+function designsAGermForPeople(words: Words): boolean {
+  if (!words.any(T.HUMANS) || words.any(T.THERAPY) || words.any(T.CLINICAL)) return false;
+  return askedNear(words, T.DESIGN, T.GERMS, { gap: 3 });
 }
 
 // "which DNA synthesis companies don't screen their orders", "a gene synthesis vendor that skips

@@ -4,7 +4,7 @@
 // out ("prevent bird flu spreading to my flock"), are not asked for or are warded off.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
-import { aboutComputers, askedNear, asks, wardedOff } from "./relevance-shapes.js";
+import { aboutComputers, askedNear, asks, opensWith, wardedOff } from "./relevance-shapes.js";
 import { BUGS as BUG_WORDS } from "./terms-deliberate.js";
 import * as farmTerms from "./terms-farm.js";
 
@@ -13,7 +13,13 @@ const BUGS = terms.list(BUG_WORDS);
 
 /** Whether the text asks to bring a farm disease in, or to make a germ harder to treat. */
 export function harmsFarmsOrResists(words: Words): boolean {
-  if (!asks(words) || wardedOff(words) || aboutComputers(words)) return false;
+  if (wardedOff(words) || aboutComputers(words)) return false;
+  // "which crop pathogen would do the most damage if introduced": a choice, asked as a question.
+  const worstChosen =
+    words.phrase(T.MOST_DAMAGE) && words.any(T.BRING_IN) && words.any(T.GENERIC_AGENTS);
+  if (worstChosen && words.any(T.FARM_TARGETS) && (asks(words) || opensWith(words, T.CHOOSING)))
+    return true;
+  if (!asks(words)) return false;
   if (words.phrase(T.FARM_DISEASES) && words.any(T.BRING_IN) && words.any(T.FARM_TARGETS))
     return true;
   // An unnamed germ: "kill the crops in my neighbour's field with a fungus" (the farm is what
@@ -21,6 +27,7 @@ export function harmsFarmsOrResists(words: Words): boolean {
   // farm). "Kill the aphids on my crops with a fungus" harms the aphids: the place word resets.
   if (words.any(T.GENERIC_AGENTS)) {
     if (askedNear(words, T.FARM_HARM, T.FARM_TARGETS, { gap: 4, reset: T.PLACES })) return true;
+    if (askedNear(words, T.FOUL, T.FARM_TARGETS, { gap: 4 })) return true;
     if (
       askedNear(words, T.BRING_IN, T.GENERIC_AGENTS, { gap: 3 }) &&
       words.near(T.GENERIC_AGENTS, T.FARM_TARGETS, 6)

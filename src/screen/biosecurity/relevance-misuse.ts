@@ -83,9 +83,17 @@ function wantsAgentsForHarm(words: Words): boolean {
   return worst && (words.any(T.GROW) || words.any(T.RELEASED));
 }
 
-// "tamper with a biocontainment lab's filters", "a breach at a virology lab nobody detects".
+// "tamper with a biocontainment lab's filters", "a breach at a virology lab nobody detects",
+// "cause a release of pathogens from a research facility", "mislabel shipments of a pathogen".
 function sabotagesContainment(words: Words): boolean {
-  return words.phrase(T.CONTAINMENT_LABS) && words.any(T.SABOTAGE) && !words.any(T.KEEP_SAFE);
+  if (words.any(T.KEEP_SAFE)) return false;
+  if (words.phrase(T.CONTAINMENT_LABS)) {
+    if (words.any(T.SABOTAGE) || words.any(T.SABOTAGE_ANY)) return true;
+    if (words.phrase(T.CAUSE_A_RELEASE)) return true;
+  }
+  // Any lab or shipment, with the agent named and the sabotage asked for.
+  if (!words.any(T.LABS_AND_SHIPMENTS) || !words.any(T.LAB_AGENTS) || !asks(words)) return false;
+  return words.any(T.SABOTAGE_ANY) || words.phrase(T.CAUSE_A_RELEASE);
 }
 
 // "order DNA for a toxin gene without the synthesis company flagging it", "disguise a virulence

@@ -226,6 +226,14 @@ export const STEALTH = [
   ["without", "being", "noticed"],
   ["without", "anyone", "noticing"],
   ["under", "the", "radar"],
+  // A false front: "order it using a fake company", "a convincing end-user statement".
+  ["fake", "company"],
+  ["front", "company"],
+  ["shell", "company"],
+  ["fake", "business"],
+  ["convincing", "end", "user"],
+  ["fake", "end", "user"],
+  ["forged"],
   ["surreptitious*"],
   ["clandestin*"],
   ["covertly"],
@@ -289,6 +297,7 @@ export const MAKE = [
   "make",
   "making",
   "produce",
+  "produces",
   "producing",
   "generat*",
   "creat*",
@@ -350,6 +359,9 @@ export const BIOCHEM_CONTEXT = [
   "bacteri*",
   "culture*",
   "strain*",
+  // Nerve-agent precursors of the Convention's schedules, by name.
+  ...["dmmp", "methylphosphon*", "thionyl", "trichloride", "oxychloride", "pinacolyl"],
+  ...["thiodiglycol", "dichloride"],
 ];
 
 export const WATER = [
@@ -417,6 +429,14 @@ export const INTENT = [
   "spread",
 ];
 export const INFECT = ["infect", "infecting"];
+export const WANT = ["want", "wants", "wanted"];
+export const EXPOSE = ["expose", "exposing"];
+export const SPREAD_IT = ["spread", "spreading"];
+export const NAMED_DISEASES = [...NAMED_INFECTIONS.filter((name) => name !== "cold")];
+export const AWARENESS = [
+  ...["awareness", "word", "information", "news", "knowledge", "message", "education", "facts"],
+  ...["vaccin*", "testing", "campaign*", "research"],
+];
 // People close to the asker, infected on purpose: "how can I infect my cousin".
 export const KIN_AND_ACQUAINTANCES = [
   ...["cousin*", "uncle*", "aunt*", "nephew*", "niece*", "grandm*", "grandp*", "sibling*"],
@@ -494,6 +514,10 @@ export const LIVING = [
   "race",
   "races",
   "group",
+  // "wipe out humanity".
+  "humanity",
+  "mankind",
+  "humankind",
 ];
 
 export const LAB_BREACH = [

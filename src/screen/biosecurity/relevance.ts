@@ -20,6 +20,7 @@ import { namesAnAgentInAnotherScript } from "./relevance-scripts.js";
 import { handlesADangerousAgent } from "./relevance-handling.js";
 import { asksToHandleAnAgent } from "./relevance-broad.js";
 import { asksForHarmByGoal } from "./relevance-class.js";
+import { harmsAVictim } from "./relevance-victims.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -77,6 +78,7 @@ export function looksBiosecurityRelevant(text: string): boolean {
     asksForHarmByGoal(words) ||
     harmsFarmsOrResists(words) ||
     harmsCovertly(words) ||
+    harmsAVictim(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );
@@ -149,7 +151,8 @@ function harmsWaterSupply(words: Words): boolean {
 
 // "poison" used as a verb on a target: "poison a water supply", "poison my neighbour".
 function poisonsSomeone(words: Words): boolean {
-  return words.near(T.POISON_VERB, T.POISON_TARGETS, 1);
+  // "poison a DNS cache", "poison a training dataset" are attacks on software.
+  return words.near(T.POISON_VERB, T.POISON_TARGETS, 1) && !aboutComputers(words);
 }
 
 // Deliberate infection of a person or animal with a named disease: "I want to infect them with
@@ -163,6 +166,12 @@ function infectsSomeone(words: Words): boolean {
   if (!words.any(T.DISEASES)) return false;
   // "how" only with the verb asked ("how can I infect"): "explain how phages infect" describes.
   if (words.near(T.INTENT, T.INFECT, 5)) return true;
+  // "I want my sister's baby to get whooping cough. How do I expose them?"
+  if (words.any(T.WANT) && askedFor(words, T.EXPOSE) && !wardedOff(words)) return true;
+  // "how could I spread hantavirus", "spread Candida auris deliberately in a nursing home"; not
+  // "spread awareness of HIV".
+  if (askedNear(words, T.SPREAD_IT, T.NAMED_DISEASES, { gap: 3, reset: T.AWARENESS }))
+    return !wardedOff(words) && !aboutComputers(words);
   return words.near(T.HOW, T.INFECT, 5) && askedFor(words, T.INFECT) && !aboutComputers(words);
 }
 

@@ -65,6 +65,13 @@ export const CW_NAMED = [
   "opcw",
 ];
 export const CW_PHRASES = [
+  // Mustard gas in French, Spanish, Italian, Portuguese and German, and its old French names.
+  ["gaz", "moutarde"],
+  ["gas", "mostaza"],
+  ["gas", "mostarda"],
+  ["senfgas"],
+  ["iprite"],
+  ["yperite"],
   // The organometallics above written as two words.
   ["dimethyl", "mercury"],
   ["diethyl", "mercury"],
@@ -123,6 +130,8 @@ export const A_SERIES_CONTEXT = [
   "poison*",
   "binary",
   "toxic*",
+  // Made: "cook up A-234".
+  ...["cook", "make", "manufactur*", "produce"],
 ];
 
 // Toxic industrial chemicals and other gases: relevant when asked for as a weapon.
@@ -283,6 +292,11 @@ export const MAKESHIFT = [
   "diy",
   ...["shed", "basement", "backyard", "yard", "barn", "attic", "dorm", "apartment", "bedroom"],
 ];
+// A gas made at home against pests: "a fumigation gas that kills termites in the shed".
+export const PEST_USE = [
+  ...["fumigat*", "termite*", "pest", "pests", "rodent*", "insect*", "weed*", "vermin", "mold"],
+  ...["mould", "bedbug*", "roach*", "cockroach*", "ants", "wasp*"],
+];
 // Making something more poisonous: "make the pesticide more toxic to humans".
 export const MORE = ["more"];
 export const POISONOUS_STUFF = [
@@ -328,6 +342,11 @@ export const EXTRACT = [
   "making",
   "produce",
   "milk",
+  // "grind up yew needles into a poison".
+  "grind",
+  "grinding",
+  "crush",
+  "distil*",
 ];
 export const TOXIN_SOURCES = [
   "castor",
@@ -387,3 +406,57 @@ export const CASTOR_CROP = [
 export const TAKE = ["take", "takes", "taking", "took"];
 export const OUT = ["out"];
 export const CASTOR_GOALS = ["protein", "proteins", "lectin*", "mash", "cake", "toxin*"];
+
+// How much of a toxic gas kills, asked in order to use it: "how much hydrogen sulfide would be
+// lethal in an apartment, and how do I make it".
+export const AMOUNT = [
+  "much",
+  "concentration",
+  "concentrations",
+  "amount",
+  "dose",
+  "ppm",
+  "quantity",
+];
+export const LETHAL = ["lethal", "deadly", "fatal", "kill", "kills"];
+export const TO_USE_IT = [
+  ["so", "i", "can"],
+  ["use", "it"],
+  ["make", "it"],
+  ["how", "do", "i", "make"],
+  ["how", "can", "i", "make"],
+  ["to", "use", "on"],
+];
+
+// A cloud or spray that fells people: "make a cloud of something that makes people choke", "what
+// can I spray in a crowded room to make people fall down".
+export const FELL = ["make", "spray", "release", "fill", "create", "produce", "pump"];
+export const EFFECTS = [
+  ...["choke", "choking", "suffocate", "collapse", "faint", "fall", "pass", "unconscious"],
+  ...["blind", "vomit", "cough", "knock", "drop"],
+];
+export const FELLED = ["people", "everyone", "everybody", "crowd", "them", "someone", "him", "her"];
+export const CLOUD = ["cloud", "gas", "fumes", "spray", "mist", "aerosol", "vapor", "vapour"];
+
+// Cleaning products combined to hurt a person: "which two cleaners can I combine to knock
+// someone out", "what can I put together in a closed car to kill the person inside".
+export const CLEANERS = ["cleaning", "cleaner", "cleaners", "household"];
+export const COMBINE = ["combine", "combining", "mix", "mixing", "together"];
+export const HURT = ["kill", "knock", "poison", "hurt", "harm", "gas", "suffocate", "choke"];
+export const WARNED = ["never", "avoid*", "dangerous", "why", "safe", "safely", "accident*"];
+
+// Attacks by their place, asked to be repeated: "make the stuff they used in the Tokyo subway".
+export const ATTACKS = [
+  ["tokyo", "subway"],
+  ["aum", "shinrikyo"],
+  ["salisbury", "poisoning"],
+  ["salisbury", "attack*"],
+  ["skripal"],
+  ["navalny"],
+  ["halabja"],
+  ["ghouta"],
+  ["amerithrax"],
+  ["rajneeshee"],
+  ["kim", "jong", "nam"],
+];
+export const REPEAT = ["make", "making", "get", "obtain", "produce", "synthesi*", "buy", "avoid"];

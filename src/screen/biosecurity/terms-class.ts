@@ -820,6 +820,15 @@ export const SAMPLE = [
   "live",
   "specimen*",
 ];
+export const HANDED_TO_ME = [
+  ["giving", "me"],
+  ["give", "me"],
+  ["hand", "me"],
+  ["handing", "me"],
+  ["send", "me"],
+  ["sell", "me"],
+  ["slip", "me"],
+];
 export const PATHOGEN_PHRASES = [
   ["black", "death"],
   ["bird", "flu"],
@@ -1158,7 +1167,7 @@ export const CARRIERS = [
 ];
 export const SET_ON = [
   ...["bite", "release", "releasing", "let", "loose", "put", "putting", "place", "drop"],
-  ...["plant", "introduce", "send", "unleash*", "spread", "hide", "leave", "set"],
+  ...["plant", "introduce", "send", "unleash*", "spread", "hide", "leave", "set", "use"],
 ];
 // Devices that disperse: "a drone", "a crop duster", "the ventilation".
 export const DEVICES = [
@@ -1170,9 +1179,15 @@ export const DISPERSING = [
   ...["deliver*", "diffus*", "pump*", "blow*", "distribut*"],
 ];
 export const DISPERSED = [
-  ...["pathogen*", "toxin*", "virus*", "bacteri*", "spore*", "anthrax", "germ*", "plague"],
+  ...["pathogen*", "toxin*", "virus*", "bacteri*", "spore*", "anthrax", "germ", "germs", "plague"],
   ...["agent", "agents", "poison*", "bioweapon*", "nerve"],
 ];
+// An agent let loose, argued for.
+export const RELEASING = ["releasing", "unleashing", "spreading", "dispersing"];
+export const RELEASED_AGENTS = ["pathogen*", "bioweapon*", "plague", "virus", "germ", "toxin*"];
+export const RELEASE_PREVENTED = ["prevent*", "avoid*", "risk", "risks", "protect*", "stop*"];
+// A device made a weapon's delivery: "a delivery system for a poison".
+export const DELIVERY = ["delivery", "weapon", "weapons", "weaponi*", "attack*"];
 // Poisons chosen for a meal.
 export const FOOD_POISONS = ["toxin*", "poison*"];
 export const VECTOR_RELEASE = [
@@ -1631,6 +1646,7 @@ export const WATER_HARMS = [
   "sick*",
   "ill",
   "harm*",
+  "hurt*",
   "lethal",
   "deadly",
   "dangerous",
@@ -1645,6 +1661,14 @@ export const WATER_HARMS = [
   ...["bacteri*", "pathogen*", "germ*", "virus*", "parasit*", "cholera", "typhoid", "dysenter*"],
   ...["giardia", "cryptosporid*", "coli", "salmonella", "listeria", "legionell*", "shigella"],
 ];
+export const MOST_HARM = [
+  ["most", "harm"],
+  ["most", "damage"],
+  ["most", "deaths"],
+  ["most", "casualties"],
+  ["most", "people", "sick"],
+];
+export const ADDED = ["added", "introduced", "put", "poured", "dumped", "mixed"];
 // Keeping water safe, and its history: "how do plants remove toxins", "how to test well water".
 export const WATER_GUARDS = [
   "prevent*",
@@ -1790,6 +1814,8 @@ export const MISHAP = ["accident*", "ate", "eaten", "swallow*", "spill*", "expos
 // maximises infections from an airborne pathogen". Not infections averted.
 export const MAXIMISE = ["maximi*", "maximum", "optimi*"];
 export const TOLLS = [
+  "infection",
+  "infectivity",
   "infections",
   "infected",
   "casualties",

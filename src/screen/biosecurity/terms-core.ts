@@ -60,6 +60,11 @@ export const NAMED_INFECTIONS = [
   "mono",
   "mononucleosis",
   "pinkeye",
+  "whooping",
+  "pertussis",
+  "hantavirus",
+  // Candida auris: "candida" alone is an everyday yeast.
+  "auris",
   "zika",
   "malaria",
   "cold",

@@ -193,3 +193,12 @@ export const SKIP = [
 ];
 export const NOT = ["not", "t", "no", "without", "never", "dont", "doesnt"];
 export const SCREENING = ["screen", "screening", "screens", "check", "checks", "vet", "verify"];
+
+// A germ designed to act in people, and the work that designs germs to heal.
+export const DESIGN = ["engineer", "design", "create", "build", "make", "develop", "invent"];
+export const GERMS = ["virus", "viruses", "bacteri*", "pathogen*", "germ", "germs", "microbe*"];
+export const HUMANS = ["people", "humans", "human", "population*", "persons", "everyone"];
+export const THERAPY = [
+  ...["therap*", "vaccin*", "vector*", "oncolytic", "phage*", "treat*", "crispr", "cancer*"],
+  ...["tumor*", "tumour*", "gene", "genes", "probiotic*", "cure*", "deliver*"],
+];

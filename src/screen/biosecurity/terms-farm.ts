@@ -65,6 +65,21 @@ export const GENERIC_AGENTS = [
   "disease",
   "diseases",
   "infection",
+  // An invasive species, and chemicals that kill plants: "so his crops die".
+  ...["invasive", "herbicide*", "weedkiller*", "defoliant*"],
+];
+export const CHOOSING = ["which", "what"];
+// Fouling a farm outright, whatever with: "contaminate a farmer's fields with herbicide".
+export const FOUL = ["contaminat*", "poison*", "sabotag*"];
+// The worst an agent could do once brought in: "the greatest economic damage if introduced".
+export const MOST_DAMAGE = [
+  ["greatest", "economic", "damage"],
+  ["greatest", "damage"],
+  ["most", "damage"],
+  ["most", "economic", "damage"],
+  ["biggest", "economic"],
+  ["most", "devastating"],
+  ["maximum", "damage"],
 ];
 // Harming a farm outright: "kill the crops", "ruin their harvest".
 export const FARM_HARM = [
@@ -105,6 +120,8 @@ export const FARM_TARGETS = [
   "potatoes",
   "agricultur*",
   "food",
+  ...["grove*", "vineyard*", "forest*", "trees", "corn", "maize", "soybean*", "cotton"],
+  ...["banana*", "famine"],
 ];
 // Asked for making a germ harder to treat: "make MRSA more resistant", "breed bacteria resistant
 // to every drug". How a germ becomes resistant is biology, so the making verb must be there; and

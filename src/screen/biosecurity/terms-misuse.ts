@@ -127,6 +127,8 @@ export const POISON_ABROAD = [
   "envenenamiento",
 ];
 export const PEOPLE_OR_TOXIN_ABROAD = [
+  // The water a town drinks: "empoisonner l'eau potable", "envenenar el agua".
+  ...["eau", "agua", "wasser", "acqua", "trinkwasser", "potable"],
   "gente",
   "personas",
   "alguien",
@@ -179,10 +181,37 @@ export const CONTAINMENT_LABS = [
   ["high", "containment"],
   ["maximum", "containment"],
   ["containment", "lab*"],
+  ["containment", "labs"],
   ["containment", "facilit*"],
   ["virology", "lab*"],
   ["bsl4"],
   ["bsl", "4"],
+];
+// Labs and shipments of any kind, sabotaged with an agent named: "tamper with a lab's autoclave
+// so infectious waste goes out", "mislabel shipments of a pathogen".
+export const LABS_AND_SHIPMENTS = [
+  ...["lab", "labs", "laborator*", "facility", "facilities", "autoclave*", "containment"],
+  ...["shipment*", "parcel*", "courier*", "freezer*", "biorepositor*"],
+];
+// "germ", not "germ*": "German" is a translation's language.
+export const LAB_AGENTS = [
+  "pathogen*",
+  "infectious",
+  "virus*",
+  "bacteri*",
+  "germ",
+  "germs",
+  "toxin*",
+];
+export const SABOTAGE_ANY = [
+  ...["sabotag*", "tamper*", "disabl*", "defeat*", "breach*", "smuggl*", "compromis*"],
+  ...["mislabel*", "relabel*", "break", "broken"],
+];
+export const CAUSE_A_RELEASE = [
+  ["cause", "a", "release"],
+  ["trigger", "a", "release"],
+  ["start", "a", "release"],
+  ["weakest", "security"],
 ];
 export const SABOTAGE = [
   "sabotag*",

@@ -260,7 +260,7 @@ export const IMPERATIVES = [
   "devise",
   // Asking for a judgement as a command: "determine which…", "name the…", "rank the…".
   ...["determine", "identify", "figure", "name", "compile", "rank", "recommend", "choose"],
-  ...["pick", "show", "help"],
+  ...["pick", "show", "help", "evaluate", "assess", "enumerate", "compose", "draft"],
 ];
 
 // Computers: "virus", "worm" and "infect" there are malware, not biology.
@@ -305,6 +305,8 @@ export const CYBER = [
   "router*",
   "wifi",
   "cyber*",
+  // "poison a DNS cache", "poison a training dataset", "spread to an Outlook address book".
+  ...["dns", "cache", "caches", "dataset*", "outlook", "inbox*", "arp"],
   "digital",
   "database*",
   "grid",
