@@ -544,7 +544,12 @@ export class Checker {
   /** A file this command line wrote, by the name it was written or as `./name`. */
   private writtenFile(path: string | undefined): string | undefined {
     if (path === undefined || this.files.size === 0) return undefined;
-    return this.files.get(path) ?? this.files.get(path.replace(/^\.\//, ""));
+    const direct = this.files.get(path) ?? this.files.get(path.replace(/^\.\//, ""));
+    if (direct !== undefined) return direct;
+    // `$PWD/a.sh`, `/tmp/../tmp/a.sh`: the same file by another lexical name.
+    const wanted = lexicalPath(path);
+    for (const [name, text] of this.files) if (lexicalPath(name) === wanted) return text;
+    return undefined;
   }
 
   /** The text a word expands to, with known variables substituted and unknown output marked. */
@@ -691,8 +696,19 @@ export class Checker {
   /** What a command prints, for the few programs whose output is knowable from their words. */
   private outputOf(command: SimpleCommand, depth: number, hops = 0): Data {
     const argv = this.fields(command.words, depth);
-    const start = argv.findIndex((word) => !isAssignment(word));
+    let start = argv.findIndex((word) => !isAssignment(word));
     if (start < 0) return null;
+    // `env cat`, `stdbuf -o0 cat`, `command cat`: what the wrapped program prints.
+    for (let peeled = 0; peeled < 8; peeled++) {
+      const wrapper = programName(argv[start] as string);
+      const table = wrapper === "env" ? ENV_OPTIONS : WRAPPERS[wrapper];
+      if (table === undefined || (wrapper === "command" && argv.includes("-v"))) break;
+      const next = firstOperand(argv, start + 1, table) + (table.operandsBefore ?? 0);
+      if (next >= argv.length) break;
+      start = next;
+      while (start < argv.length && isAssignment(argv[start] as string)) start++;
+      if (start >= argv.length) return null;
+    }
     const name = programName(argv[start] as string);
     const args = argv.slice(start + 1);
     if (DOWNLOADERS.has(name)) return { download: true };
@@ -710,8 +726,16 @@ export class Checker {
     // Filters that reorder or deduplicate lines keep every dangerous line they are given.
     if ((name === "sort" || name === "uniq") && !args.some((a) => !a.startsWith("-")))
       return stdin();
-    if (name === "cat" || name === "tac" || name === "tee" || name === "head" || name === "tail") {
-      return args.some((a) => !a.startsWith("-")) && name !== "tee" ? null : stdin();
+    if (name === "head" || name === "tail") {
+      // `head -n 1`, `tail -c 100`: the option's value is not a file.
+      const at = firstOperand(args, 0, { shortWithValue: "nc", longWithValue: ["lines", "bytes"] });
+      return at < args.length ? this.filesRead(args.slice(at)) : stdin();
+    }
+    if (name === "cat" || name === "tac" || name === "tee") {
+      const files = args.filter((a) => !a.startsWith("-"));
+      if (files.length === 0 || name === "tee") return stdin();
+      // `cat a.sh | bash`, `$(cat list.txt)`: a file written earlier on this line.
+      return this.filesRead(files);
     }
     if (name === "rev") {
       const data = stdin();
@@ -783,6 +807,17 @@ export class Checker {
     const printed = this.printedOutput(name, args, stdin);
     if (printed !== undefined) return printed;
     return null;
+  }
+
+  /** What a file-reading filter prints: the files' text when each was written on this line. */
+  private filesRead(files: readonly string[]): Data {
+    const texts: string[] = [];
+    for (const file of files) {
+      const text = this.writtenFile(file);
+      if (text === undefined) return null;
+      texts.push(text);
+    }
+    return { text: texts.join("\n") };
   }
 
   /**
@@ -978,6 +1013,13 @@ export class Checker {
         const reason = this.checkDeferred(file, text, depth);
         if (reason !== null) return reason;
       }
+    }
+
+    if ((name === "cp" || name === "mv" || name === "install") && this.files.size > 0) {
+      // `cp a.sh b.sh; bash b.sh`: the copy holds what the written file held.
+      const operands = args.filter((a) => !a.startsWith("-"));
+      const source = operands.length === 2 ? this.writtenFile(operands[0]) : undefined;
+      if (source !== undefined) this.files.set(operands[1] as string, source);
     }
 
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
@@ -1214,7 +1256,17 @@ export class Checker {
       const script = stdin !== null && "text" in stdin ? stdin.text : UNREAD;
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
-    return catastrophicRule(name, args, this.doomedTarget);
+    return catastrophicRule(name, this.onKnownDirectory(name, args), this.doomedTarget);
+  }
+
+  /**
+   * A remover's or copier's relative operands as paths under the directory a literal cd chose
+   * (`cd /usr/bin && rm -f *` removes /usr/bin/*), for the rules that judge whole paths.
+   */
+  private onKnownDirectory(name: string, args: readonly string[]): readonly string[] {
+    const cwd = this.cwd;
+    if (cwd === null || !RESOLVED_OPERANDS.has(name)) return args;
+    return args.map((a) => (a.startsWith("-") || /^[/~$]/.test(a) ? a : `${cwd}/${a}`));
   }
 
   /**
@@ -1436,6 +1488,9 @@ export class Checker {
       if (!arg.startsWith("-") && !arg.startsWith("+")) break;
       if (!arg.startsWith("--") && arg.slice(1).includes("c")) command = true;
       if (!arg.startsWith("--") && arg.slice(1).includes("s")) readsStdin = true;
+      // `sh -n`, `bash -nc …`, `-o noexec`: the shell reads the commands and runs none of them.
+      if (arg.startsWith("-") && !arg.startsWith("--") && arg.slice(1).includes("n")) return null;
+      if (/^-[a-zA-Z]{0,8}o$/.test(arg) && args[i + 1] === "noexec") return null;
       if (!arg.startsWith("--") && /[oO]$/.test(arg)) i++;
       if (arg === "--rcfile" || arg === "--init-file") i++;
     }
@@ -2037,6 +2092,11 @@ const PASS_THROUGH: Readonly<Record<string, string>> = {
   unix2dos: "",
   envsubst: "",
   pv: "LBsNiwHE",
+  // Cut a column, refill paragraphs, list the printable strings: the text of a command line
+  // survives each (cut keeps at most what it is given, which is judged whole).
+  cut: "bcdf",
+  fmt: "wpg",
+  strings: "nte",
   buffer: "sbtpm",
   mbuffer: "sbmpPtiofl",
 };
@@ -2239,6 +2299,15 @@ function gitConfigOperands(args: readonly string[]): string[] {
   return operands;
 }
 
+// env's options that take a value, for reading past them to the program it runs.
+const ENV_OPTIONS: OptionTable & { readonly operandsBefore?: number } = {
+  shortWithValue: "uCS",
+  longWithValue: ["unset", "chdir", "split-string"],
+};
+
+// Programs whose operands the essential-file rules read as paths.
+const RESOLVED_OPERANDS = new Set(["rm", "srm", "unlink", "shred", "truncate", "cp", "mv", "ln"]);
+
 // Programs that delete or destroy each file they are given.
 // truncate empties each one, which for every file of a system tree is as final.
 const WALK_DELETERS = new Set(["rm", "srm", "unlink", "shred", "rimraf", "truncate", "wipe"]);
@@ -2400,4 +2469,18 @@ function commandOptionValues(name: string, args: readonly string[]): readonly st
     }
   }
   return values;
+}
+
+/** A file name with `$PWD/`, `./`, `.` and `..` resolved lexically, for comparing two names. */
+function lexicalPath(path: string): string {
+  const here = /^(?:\$PWD|\$\{PWD\})\//.exec(path);
+  const rest = here === null ? path : path.slice(here[0].length);
+  const segments: string[] = [];
+  for (const segment of rest.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && segments.length > 0 && segments[segments.length - 1] !== "..")
+      segments.pop();
+    else segments.push(segment);
+  }
+  return (rest.startsWith("/") ? "/" : "") + segments.join("/");
 }

@@ -137,6 +137,8 @@ export function hostPath(path: string, binds: readonly Bind[]): string | null {
   const parent = inside.replace(/\/[*?.{},]{1,16}$/, "") || "/";
   for (const bind of binds) {
     const target = normalized(bind.target);
+    // `--bind / /`: the whole tree is the host's, path for path.
+    if (target === "/") return bind.source === "/" ? inside : normalized(`${bind.source}${inside}`);
     if (inside === target || inside.startsWith(`${target}/`))
       return bind.source + inside.slice(target.length);
     if (parent === "/" || target.startsWith(`${parent}/`)) return bind.source;

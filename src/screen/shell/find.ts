@@ -38,6 +38,10 @@ const FIND_NEUTRAL = new Set([
   "-d",
   "-x",
   "-true",
+  // Tests almost every file passes, and -prune, which still acts on what it prunes.
+  "-readable",
+  "-writable",
+  "-prune",
   "-o",
   "-or",
   "-a",

@@ -308,14 +308,16 @@ export function programName(word: string): string {
 }
 
 function computeProgramName(word: string): string {
+  if (word === "/proc/self/exe" || word === "/proc/thread-self/exe") return "bash";
   const slash = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
   let name = slash >= 0 ? word.slice(slash + 1) : word;
   if (name.toLowerCase().endsWith(".exe")) name = name.slice(0, -4);
   return normalizeCommandName(name);
 }
 
-// Variables that name the user's shell.
-const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}"]);
+// Variables that name the user's shell, and the running shell's own names: `$0` under `bash -c`,
+// `/proc/self/exe` (the kernel's link to the running program).
+const SHELL_VARIABLES = new Set(["$shell", "${shell}", "$bash", "${bash}", "$0", "${0}"]);
 
 // Look-alikes folded in command names only: the shared table leaves them out because folding
 // them would break the Cyrillic markers of the injection screen ("г" in "игнорировать").

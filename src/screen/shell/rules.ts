@@ -77,6 +77,8 @@ export function catastrophicRule(
       longWithValue: ["rsh", "exclude", "include", "filter", "temp-dir", "files-from"],
     });
     const deletes = flags.long.some((l) => l === "del" || l.startsWith("delete"));
+    // `--dry-run` / `-n` lists what would go and removes nothing.
+    if (flags.long.includes("dry-run") || flags.short.includes("n")) return null;
     const destination = flags.operands[flags.operands.length - 1];
     return deletes &&
       flags.operands.length >= 2 &&

@@ -159,10 +159,35 @@ function isHomeWord(segment: string): boolean {
   );
 }
 
-// A trailing segment made only of glob characters and dots ("*", ".*", "{*,.*}", "**") means
-// "everything inside the parent", which is as bad as the parent itself.
+// A trailing segment made only of glob characters and dots ("*", ".*", "{*,.*}", "**"), or of
+// those and bracket classes ("[!.]*", "[a-zA-Z0-9]*"), means "everything inside the parent",
+// which is as bad as the parent itself. "[a-z]*.log" names a kind of file and is not.
 function isContentsGlob(segment: string): boolean {
-  return segment.length > 0 && /^[*.?{},]{1,16}$/.test(segment) && segment.includes("*");
+  if (segment.length === 0 || !segment.includes("*")) return false;
+  const bare = segment.includes("[") ? withoutBracketClasses(segment) : segment;
+  return bare !== null && /^[*.?{},]{1,16}$/.test(bare);
+}
+
+/** The segment with each `[…]` class (of up to 32 characters) removed; null if one is open. */
+function withoutBracketClasses(segment: string): string | null {
+  let out = "";
+  let i = 0;
+  while (i < segment.length) {
+    const open = segment.indexOf("[", i);
+    if (open < 0) break;
+    const close = segment.indexOf("]", open + 2);
+    if (close < 0 || close - open > 33) return null;
+    out += segment.slice(i, open);
+    i = close + 1;
+  }
+  return out + segment.slice(i);
+}
+
+// `/proc/self/root`, `/proc/1/root`: the root directory as the process (or pid 1) sees it.
+function isProcRoot(segments: readonly string[]): boolean {
+  if (segments.length < 3 || segments[0] !== "proc" || segments[2] !== "root") return false;
+  const who = segments[1] as string;
+  return who === "self" || who === "thread-self" || /^[0-9]{1,7}$/.test(who);
 }
 
 /** Lexical segments of an absolute or home-relative path, with `.`, `..` and `//` resolved. */
@@ -203,6 +228,7 @@ function segmentsOf(path: string): { base: "root" | "home" | "relative"; segment
   while (segments.length > 0 && isContentsGlob(segments[segments.length - 1] as string)) {
     segments.pop();
   }
+  if (base === "root" && isProcRoot(segments)) segments.splice(0, 3);
   return { base, segments };
 }
 
@@ -323,9 +349,19 @@ function climbTarget(path: string): string | null {
     else if (depth > 0) depth--;
     else climb++;
   }
+  if (climb >= DEEP_CLIMB && depth > 0) {
+    // Six or more levels up reach the root from any working tree an agent works in:
+    // `../../../../../../../../etc` is /etc.
+    const kept = parts.slice(0, end).filter((p) => p !== "" && p !== ".");
+    const first = kept.findIndex((p) => p !== "..");
+    const named = kept.slice(first);
+    if (named.includes("..")) return null;
+    return catastrophicTarget(`/${named.join("/")}${end < parts.length ? "/*" : ""}`);
+  }
   if (depth > 0 || climb === 0) return null;
   return climb >= 4 ? "a path that climbs towards the root" : "the parent of the working directory";
 }
+const DEEP_CLIMB = 6;
 
 // How the checker writes a substitution whose output it cannot know.
 const UNKNOWN_OUTPUT = "\u{fffc}";
