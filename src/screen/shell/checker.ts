@@ -15,7 +15,10 @@ import {
   deletesTrees,
   readsArguments,
   writesDevice,
+  decodedLiterals,
   forksForever,
+  spelledOut,
+  withShellHome,
   namesHome,
   runsPrograms,
 } from "./code-strings.js";
@@ -118,6 +121,8 @@ export class Checker {
   private readonly files = new TalliedMap<string, string>(this.tally);
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new TalliedMap<Script, string>(this.tally);
+  /** The other way: the script behind each such name, for what is written into `>(…)`. */
+  private readonly processScripts = new TalliedMap<string, Script>(this.tally);
 
   private bindsValue: readonly Bind[] | null = null;
   /** Shell functions defined on this command line, by name: the tokens of the body. */
@@ -502,10 +507,22 @@ export class Checker {
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
       this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
-      const planted = this.checkDeferred(name, text, depth);
+      const planted = this.checkDeferred(name, text, depth) ?? this.feedProcess(name, text, depth);
       if (planted !== null) return planted;
     }
     return null;
+  }
+
+  /**
+   * Text written into `>(…)` is that command's input: `echo … > >(sh)`, `… | tee >(bash)`. Its
+   * first command is checked reading it.
+   */
+  private feedProcess(file: string, text: string, depth: number): string | null {
+    const script = this.processScripts.size === 0 ? undefined : this.processScripts.get(file);
+    if (script === undefined) return null;
+    const first = simpleCommands(script)[0];
+    if (first === undefined) return null;
+    return this.checkArgv(this.fields(first.words, depth + 1), { text }, depth + 1);
   }
 
   /** Text written into a file that a shell or cron runs later is checked as what will run. */
@@ -661,6 +678,7 @@ export class Checker {
     if (name === undefined) {
       name = `/dev/fd/${63 - (this.processFiles.size % 32)}\u{fffc}${this.processFiles.size}`;
       this.processFiles.set(script, name);
+      this.processScripts.set(name, script);
     }
     this.files.set(name, printed);
     return name;
@@ -1010,7 +1028,7 @@ export class Checker {
       const appends = args.some((a) => a === "--append" || /^-[a-z]*a/.test(a));
       for (const file of args.filter((a) => !a.startsWith("-")).slice(0, MAX_FAN_OUT)) {
         this.files.set(file, appends ? `${this.files.get(file) ?? ""}\n${text}` : text);
-        const reason = this.checkDeferred(file, text, depth);
+        const reason = this.checkDeferred(file, text, depth) ?? this.feedProcess(file, text, depth);
         if (reason !== null) return reason;
       }
     }
@@ -1202,7 +1220,31 @@ export class Checker {
       const at = firstOperand(args, 0, table);
       // OpenSSH reads options after the destination too: `ssh HOST -t CMD`.
       const remote = args.slice(firstOperand(args, at + 1, table));
-      return remote.length === 0 ? null : this.checkString(remote.join(" "), depth + 1);
+      // With no command, the remote login shell runs what ssh reads: `echo … | ssh host`.
+      if (remote.length === 0) return at < args.length ? this.checkShellInput(stdin, depth) : null;
+      const reason = this.checkString(remote.join(" "), depth + 1);
+      if (reason !== null) return reason;
+      // `ssh host bash -s <<< …`: a remote shell reading its input.
+      const shell = SHELLS.has(programName(remote[0] as string));
+      return shell && !remote.some((a) => /^-[a-z]{0,8}c/.test(a))
+        ? this.checkShellInput(stdin, depth)
+        : null;
+    }
+    if ((name === "tclsh" || name === "wish") && !args.some((a) => !a.startsWith("-"))) {
+      // Tcl read from stdin: `exec CMD …` runs a program, `file delete -force P` removes a tree.
+      const text = stdin !== null && "text" in stdin ? stdin.text : "";
+      for (const line of text.split(/[\n;]/).slice(0, MAX_FAN_OUT)) {
+        const words = line.trim().split(/\s+/);
+        if (words[0] === "exec") {
+          const reason = this.checkArgv(words.slice(1), null, depth + 1);
+          if (reason !== null) return reason;
+        }
+        if (words[0] === "file" && words[1] === "delete") {
+          const paths = words.slice(2).filter((w) => !w.startsWith("-"));
+          const reason = this.checkArgv(["rm", "-rf", ...paths], null, depth + 1);
+          if (reason !== null) return reason;
+        }
+      }
     }
     if (name === "sg") {
       // sg [-] GROUP [-c] COMMAND: the command is one string, run by /bin/sh -c.
@@ -1234,7 +1276,7 @@ export class Checker {
       return this.checkCode(program, depth, [], input);
     }
     if (name === "sed") {
-      const reason = this.checkSed(args, depth);
+      const reason = this.checkSed(args, stdin, depth);
       if (reason !== null) return reason;
     }
     if (name === "make" || name === "gmake") return this.checkMakefile(args, stdin, depth);
@@ -1590,14 +1632,31 @@ export class Checker {
     if (depth >= MAX_DEPTH) return REASONS.tooDeep;
     const lower = code.toLowerCase();
     if (forksForever(lower)) return REASONS.forkBomb;
-    const { literals, lists } = codeStrings(code);
+    const spelled = spelledOut(code);
+    const found = codeStrings(spelled);
+    const lists = found.lists;
+    // Text a base64 decoder in the code turns its literals into is a literal of the code too.
+    const literals = [...found.literals, ...decodedLiterals(lower, found.literals)];
     const readsArgs = scriptArgs.length > 0 && readsArguments(lower);
     const argumentDevice = readsArgs && scriptArgs.some(isBlockDevice);
     if (writesDevice(lower, literals, isBlockDevice, argumentDevice)) return REASONS.device;
     if (runsPrograms(lower)) {
       for (const text of [...literals, ...lists]) {
-        const reason = this.checkString(text, depth + 1);
+        const reason = this.checkString(withShellHome(text), depth + 1);
         if (reason !== null) return reason;
+      }
+      // `'rm -rf ' + os.environ['HOME']`, `"rm -rf " .. os.getenv("HOME")`, `'rm -rf %s' %
+      // expanduser('~')`: a command the code completes with the home directory.
+      if (namesHome(lower)) {
+        const prefixes = [...literals.filter((t) => /[ \t]$/.test(t)), ...lists];
+        for (const prefix of prefixes.slice(0, MAX_FAN_OUT)) {
+          const reason = this.checkString(`${prefix.trimEnd()} ~`, depth + 1);
+          if (reason !== null) return reason;
+        }
+        for (const text of literals.filter((t) => t.includes("%s")).slice(0, MAX_FAN_OUT)) {
+          const reason = this.checkString(text.replace("%s", "~"), depth + 1);
+          if (reason !== null) return reason;
+        }
       }
       // Code inside a string of the code (`exec("os.system('rm -rf /')")`, `eval '…'`,
       // `node -e "… execSync(\"node -e '…'\")"`): each literal that itself runs programs or
@@ -1635,7 +1694,10 @@ export class Checker {
     }
     if (deletesTrees(lower)) {
       if (namesHome(lower)) return REASONS.delete;
-      if (literals.some((text) => this.doomed(text) !== null)) return REASONS.delete;
+      // The "~" of `expanduser('~')` is judged with the expression, by namesHome, above.
+      const expanded = lower.includes("expanduser(") || lower.includes("path.expand(");
+      const targets = expanded ? literals.filter((text) => text !== "~") : literals;
+      if (targets.some((text) => this.doomed(text) !== null)) return REASONS.delete;
       if (readsArgs && scriptArgs.some((arg) => this.doomed(arg) !== null)) return REASONS.delete;
     }
     return null;
@@ -1672,7 +1734,7 @@ export class Checker {
     return null;
   }
 
-  private checkSed(args: readonly string[], depth: number): string | null {
+  private checkSed(args: readonly string[], stdin: Data, depth: number): string | null {
     const scripts: string[] = [];
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as string;
@@ -1695,6 +1757,17 @@ export class Checker {
         if (body.startsWith("e ")) {
           const reason = this.checkString(body.slice(2), depth + 1);
           if (reason !== null) return reason;
+        }
+        // A bare `e` runs the pattern space: each input line, and what an `s` put there.
+        if (body.trim() === "e") {
+          const reason = this.checkShellInput(stdin, depth);
+          if (reason !== null) return reason;
+          for (const other of script.split(/[;\n]/)) {
+            const replaced = sedSubstitutionFields(other.trim());
+            if (replaced === null) continue;
+            const made = this.checkString(replaced[1] ?? "", depth + 1);
+            if (made !== null) return made;
+          }
         }
         // `s/…/REPLACEMENT/e` runs the pattern space, once replaced, as a command.
         const replacement = executedReplacement(body);

@@ -60,6 +60,13 @@ const HOME_EXPRESSIONS = [
   'path.expand("~")',
   // Ruby's Dir.home.
   "dir.home",
+  "environ.get('home')",
+  'environ.get("home")',
+  "env.home",
+  "env.get('home')",
+  'env.get("home")',
+  "fetch('home')",
+  'fetch("home")',
 ];
 
 // How the common interpreters read their command-line arguments, lower-cased: Python's
@@ -124,14 +131,69 @@ export function deletesTrees(lowerCode: string): boolean {
   return DELETES_TREES.some((fragment) => lowerCode.includes(fragment));
 }
 
+/**
+ * Whether the code names the home directory itself somewhere, not only a path under it: an
+ * expression of HOME_EXPRESSIONS not joined onto (`join(home, '.cache')`, `Path.home() /
+ * 'x'`, `home + '/x'`, `"${HOME}/x"`).
+ */
 export function namesHome(lowerCode: string): boolean {
-  return HOME_EXPRESSIONS.some((fragment) => lowerCode.includes(fragment));
+  for (const fragment of HOME_EXPRESSIONS) {
+    let at = lowerCode.indexOf(fragment);
+    while (at >= 0) {
+      if (!joinedOnto(lowerCode, at, at + fragment.length)) return true;
+      at = lowerCode.indexOf(fragment, at + fragment.length);
+    }
+  }
+  return false;
+}
+
+// Calls that build a path from parts: the home is only the first of them.
+const PATH_BUILDERS = ["join(", "joinpath(", "file.path(", "resolve("];
+
+function joinedOnto(code: string, start: number, end: number): boolean {
+  let k = end;
+  while (
+    k < code.length &&
+    (code[k] === " " || code[k] === ")" || code[k] === "'" || code[k] === '"')
+  )
+    k++;
+  const next = code[k];
+  if (next === "/" || next === "+" || next === ".") return true;
+  if (next === "}" && code[k + 1] === "/") return true;
+  if (next !== ",") return false;
+  const before = code.slice(Math.max(0, start - 48), start);
+  return PATH_BUILDERS.some((builder) => before.includes(builder));
+}
+
+/**
+ * A string literal of code with the home directory written the interpreter's way inside it
+ * (`"rm -rf $ENV{HOME}"`, `` `rm -rf ${process.env.HOME}` ``, `"#{Dir.home}"`) rewritten as
+ * the shell writes it, so the literal reads as the command it runs.
+ */
+export function withShellHome(literal: string): string {
+  if (!literal.includes("{")) return literal;
+  return literal
+    .replaceAll("$ENV{HOME}", "$HOME")
+    .replaceAll("${process.env.HOME}", "$HOME")
+    .replaceAll('#{ENV["HOME"]}', "$HOME")
+    .replaceAll("#{Dir.home}", "$HOME");
 }
 
 export function forksForever(lowerCode: string): boolean {
   const forks = lowerCode.split("fork").length - 1;
-  if (forks === 0) return false;
+  // Starting processes in a loop that never ends exhausts the process table as surely.
+  if (forks === 0) return SPAWNS.some((s) => lowerCode.includes(s)) && loopsForever(lowerCode);
+  // `fork for 1..64`, `64.times { fork }`, `[os.fork() for i in range(100)]`: every child runs
+  // the rest of the loop too, so n turns make 2^n processes. A child that exits or execs is a
+  // worker pool, and a handful of turns (`range(2)`) a handful of processes.
+  const bounded = BOUNDED_LOOPS.some((l) => lowerCode.includes(l));
+  if (bounded && !CHILD_LEAVES.some((l) => lowerCode.includes(l)) && loopTurns(lowerCode) >= 16)
+    return true;
   if (forks >= 2 && lowerCode.includes("while")) return true; // fork while fork
+  return loopsForever(lowerCode);
+}
+
+function loopsForever(lowerCode: string): boolean {
   if (
     ["while true", "while 1", "while(1)", "while (1)", "for(;;)", "for (;;)", "loop {"].some((f) =>
       lowerCode.includes(f),
@@ -142,6 +204,23 @@ export function forksForever(lowerCode: string): boolean {
   const compact = lowerCode.replace(/[ \t\r\n]/g, "");
   return ENDLESS_LOOPS.some((f) => compact.includes(f));
 }
+
+// Calls that start a process.
+const SPAWNS = ["spawn(", "popen(", "spawnsync(", "execfile(", "system(", "subprocess.run("];
+// Loops with an end, in the interpreters' own spellings.
+const BOUNDED_LOOPS = [" for ", "for(", "for (", ".times", " range(", "..", ".each", "foreach"];
+const CHILD_LEAVES = ["exit", "exec", "wait", "kill", "join"];
+
+/** The largest count a loop of the code names (`range(100)`, `64.times`, `1..64`), or Infinity. */
+function loopTurns(lowerCode: string): number {
+  let most = -1;
+  for (const match of lowerCode.matchAll(LOOP_COUNTS)) {
+    most = Math.max(most, Number(match[1] ?? match[2] ?? match[3] ?? 0));
+    if (most >= 16) break;
+  }
+  return most < 0 ? Infinity : most;
+}
+const LOOP_COUNTS = /range\(([0-9]{1,6})\)|([0-9]{1,6})\.times|\.\.([0-9]{1,6})/g;
 
 // Loops and iterators that never end, written without blanks.
 const ENDLESS_LOOPS = [
@@ -170,7 +249,8 @@ export interface CodeStrings {
 
 // What may stand between two literals that are joined into one string: `+` (most languages),
 // `.` (Perl, PHP), `..` (Lua); or that format the second into the first.
-const CONCATENATION = /^[ \t]{0,8}(?:\+|\.{1,2})[ \t]{0,8}$/;
+// `+`, `.`, `..`, or (Python's implicit concatenation, `'/et' 'c'`) nothing but blanks.
+const CONCATENATION = /^[ \t]{0,8}(?:\+|\.{1,2})?[ \t]{0,8}$/;
 const PERCENT_FORMAT = /^[ \t]{0,8}%[ \t]{0,8}\(?[ \t]{0,8}$/;
 const DOT_FORMAT = /^\.format\([ \t]{0,8}$/;
 const MAX_JOINED = 4096;
@@ -282,4 +362,54 @@ export function printedLiterals(code: string): string | null {
   }
   const words = rest.match(/[A-Za-z_][A-Za-z0-9_.]*/g) ?? [];
   return words.every((word) => PRINT_WORDS.has(word)) ? literals.join("\n") : null;
+}
+
+/**
+ * The code with what spells a string without a literal written as one: `chr(47)` and
+ * `String.fromCharCode(114, 109)` as the characters, `os.sep` as '/', and Perl's `qw(…)` and
+ * Ruby's `%w(…)` word lists as lists of literals. codeStrings then finds, joins and lists them
+ * as it does any literal. Each rewrite is one pass of native searches; the text only shrinks or
+ * stays the same length up to a constant per rewrite.
+ */
+export function spelledOut(code: string): string {
+  let out = code;
+  if (out.includes("chr(")) out = out.replace(/chr\(([0-9]{1,3})\)/g, charLiteral);
+  if (out.includes("fromCharCode("))
+    out = out.replace(/fromCharCode\(([0-9, ]{1,512})\)/g, codesLiteral);
+  if (out.includes("os.sep")) out = out.replaceAll("os.sep", "'/'");
+  if (out.includes("qw") || out.includes("%w")) out = out.replace(WORD_LIST, wordsLiteral);
+  return out;
+}
+
+const WORD_LIST = /(?:qw|%w)[([{]([^)\]}]{0,512})[)\]}]/g;
+
+function charLiteral(_match: string, code: string): string {
+  const c = String.fromCharCode(Number(code));
+  return c === "'" || c === "\\" ? _match : `'${c}'`;
+}
+
+function codesLiteral(_match: string, codes: string): string {
+  const text = codes
+    .split(",")
+    .map((n) => String.fromCharCode(Number(n.trim())))
+    .join("");
+  return text.includes("'") || text.includes("\\") ? _match : `('${text}')`;
+}
+
+function wordsLiteral(_match: string, words: string): string {
+  const list = words.split(/[ \t\n]+/).filter((w) => w !== "" && !w.includes("'"));
+  return `[${list.map((w) => `'${w}'`).join(", ")}]`;
+}
+
+// Calls that decode base64, in the usual interpreters.
+const BASE64_DECODERS = ["b64decode", "'base64'", '"base64"', "atob(", "decode_base64", "unpack("];
+const BASE64_TEXT = /^[A-Za-z0-9+/]{8,4096}={0,2}$/;
+
+/** The literals a base64 decoder in the code would turn into text, decoded. */
+export function decodedLiterals(lowerCode: string, literals: readonly string[]): string[] {
+  if (!BASE64_DECODERS.some((d) => lowerCode.includes(d))) return [];
+  return literals
+    .filter((t) => t.length % 4 === 0 && BASE64_TEXT.test(t))
+    .slice(0, 64)
+    .map((t) => Buffer.from(t, "base64").toString("utf8"));
 }

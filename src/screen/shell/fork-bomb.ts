@@ -53,8 +53,8 @@ function callsItselfConcurrently(
       if (text === "{" || (k === start && text.startsWith("{"))) level++;
       if (text === "}") level--;
       const bare = k === start ? text.slice(1) : text;
-      if (bare === name) calls++;
-    } else if (text === name) {
+      if (bare === name || FUNCTION_SELF.has(bare)) calls++;
+    } else if (text === name || (text !== null && FUNCTION_SELF.has(text))) {
       calls++;
     }
     if (token.kind === "op") {
@@ -71,6 +71,9 @@ function callsItselfConcurrently(
   for (let j = start; j < end; j++) if (isOp(tokens[j], "&")) return true;
   return false;
 }
+
+// How a bash function names itself: `f(){ $FUNCNAME | $FUNCNAME & }; f`.
+const FUNCTION_SELF = new Set(["$FUNCNAME", "${FUNCNAME}", "${FUNCNAME[0]}"]);
 
 // How a script names itself: "$0", and bash's BASH_SOURCE.
 const SELF_WORDS = new Set(["$0", "${0}", "$BASH_SOURCE", "${BASH_SOURCE}", "${BASH_SOURCE[0]}"]);

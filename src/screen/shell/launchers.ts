@@ -92,6 +92,21 @@ function commandStringOf(name: string, args: readonly string[]): string | null {
     const dashes = args.indexOf("--");
     return dashes < 0 ? null : args.slice(dashes + 1).join(" ");
   }
+  // Database shells' escapes to the system shell: sqlite3's `.shell`/`.system`, psql's `\!`,
+  // mysql's `system` and `\!`.
+  if (name === "sqlite3" || name === "sqlite") {
+    const escape = args.find((a) => /^\.(?:shell|system)\s/.test(a));
+    return escape === undefined ? null : escape.slice(escape.search(/\s/) + 1);
+  }
+  if (name === "psql") {
+    const command = valueOf(args, "-c") ?? valueOf(args, "--command") ?? "";
+    return command.startsWith("\\!") ? command.slice(2) : null;
+  }
+  if (name === "mysql" || name === "mariadb") {
+    const command = valueOf(args, "-e") ?? valueOf(args, "--execute") ?? "";
+    const escape = /^(?:system|\\!)\s/.exec(command);
+    return escape === null ? null : command.slice(escape[0].length);
+  }
   // hyperfine times each command string it is given, running it at least once.
   if (name === "hyperfine") return args.filter((a) => !a.startsWith("-")).join("\n") || null;
   return null;
