@@ -89,3 +89,38 @@ describe("a command's text on its way into a shell", () => {
     allowed("find ~ -name '*.pyc' -delete");
   });
 });
+
+describe("values the line itself makes known", () => {
+  test("parameter operators reshape a known value before the rules read it", () => {
+    for (const c of [
+      'p=/etcx; rm -rf "${p%x}"',
+      'p=junk/usr; rm -rf "${p#junk}"',
+      'p=//boot; rm -rf "${p:1}"',
+      'p=/VAR; rm -rf "${p,,}"',
+      'p=/zlib; rm -rf "${p/z/}"',
+      'p=/usr/bin/env; rm -rf "${p%/*}"',
+      'd=/etc; r=d; rm -rf "${!r}"',
+      'r=HOME; rm -rf "${!r}"',
+    ])
+      blocked(c);
+    for (const c of [
+      'p=/tmp/x/y; rm -rf "${p%/*}"',
+      'p=build; rm -rf "${p^^}"',
+      'p=; rm -rf "/x${p:-1}"',
+    ])
+      allowed(c);
+  });
+
+  test("a symbolic link made on the line leads where it points, once a slash follows it", () => {
+    blocked("ln -s / top && rm -rf top/*");
+    blocked("ln -sfn ~ mine; rm -rf mine/");
+    allowed("ln -s /etc conf && rm -rf conf");
+    allowed("ln -s a a && rm -rf a/x");
+  });
+
+  test("the directory before the last cd, as ~- and $OLDPWD", () => {
+    blocked("cd /etc && cd /tmp && rm -rf ~-");
+    blocked('cd /boot; cd /tmp; rm -rf "$OLDPWD"');
+    allowed("cd /tmp/a && cd /tmp/b && rm -rf ~-");
+  });
+});

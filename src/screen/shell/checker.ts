@@ -119,6 +119,10 @@ export class Checker {
   private positionalValue: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
   private readonly files = new TalliedMap<string, string>(this.tally);
+  /** Symbolic links made on this line: each name and where it points. */
+  private readonly links = new TalliedMap<string, string>(this.tally);
+  /** The working directory before the last literal cd, when known (`cd -`, `~-`, $OLDPWD). */
+  private previousCwd: string | null = null;
   /** The file name each process substitution `<(…)` became. */
   private readonly processFiles = new TalliedMap<Script, string>(this.tally);
   /** The other way: the script behind each such name, for what is written into `>(…)`. */
@@ -179,7 +183,19 @@ export class Checker {
   }
 
   /** catastrophicTarget, with relative paths resolved on a known cwd and braces expanded. */
-  private doomed(target: string): string | null {
+  private doomed(target: string, hops = 0): string | null {
+    // Links and the previous directory are followed a few steps at most (`ln -s a a` loops).
+    if (hops < 4) {
+      const followed = this.links.size === 0 ? null : this.throughLink(target);
+      if (followed !== null) {
+        const reason = this.doomed(followed, hops + 1);
+        if (reason !== null) return reason;
+      }
+      const before =
+        this.previousCwd === null ? null : /^(?:~-|\$OLDPWD|\$\{OLDPWD\})(?=\/|$)/.exec(target);
+      if (before !== null)
+        return this.doomed(`${this.previousCwd}${target.slice(before[0].length)}`, hops + 1);
+    }
     if (this.cwd === null && this.binds === null && !target.includes("{"))
       return catastrophicTarget(target);
     for (const braced of expandBraces(target)) {
@@ -192,6 +208,21 @@ export class Checker {
       const onHost = this.binds === null ? path : hostPath(path, this.binds);
       const reason = onHost === null ? null : catastrophicTarget(onHost);
       if (reason !== null) return reason;
+    }
+    return null;
+  }
+
+  /**
+   * A path that goes through a link made on this line, as where the link points: `root/*` after
+   * `ln -s / root`, and `h/` (the slash follows the link) after `ln -s ~ h`. The link itself,
+   * with no slash after it, is only a link. Null when no link is on the path.
+   */
+  private throughLink(path: string): string | null {
+    const bare = path.replace(/^\.\//, "");
+    for (const [name, target] of this.links) {
+      const link = name.replace(/^\.\//, "").replace(/\/+$/, "");
+      if (bare.startsWith(`${link}/`))
+        return `${target.replace(/\/+$/, "")}/${bare.slice(link.length + 1)}`;
     }
     return null;
   }
@@ -1102,8 +1133,20 @@ export class Checker {
       }
     }
     if (name === "cd" || name === "pushd") {
-      this.cwd = changeDirectory(this.cwd, args.filter((a) => !a.startsWith("-"))[0]);
+      const target = args.filter((a) => !a.startsWith("-"))[0];
+      const previous = this.cwd;
+      // `cd -` returns to the directory before; `~-` and $OLDPWD name it meanwhile.
+      this.cwd =
+        args[0] === "-" && target === undefined
+          ? this.previousCwd
+          : changeDirectory(previous, target);
+      this.previousCwd = previous;
       return null;
+    }
+    if (name === "ln" && args.some((a) => /^-[a-zA-Z]{0,6}s/.test(a) || a === "--symbolic")) {
+      // `ln -s / root && rm -rf root/*`: a symbolic link made here leads where it points.
+      const operands = args.filter((a) => !a.startsWith("-"));
+      if (operands.length === 2) this.links.set(operands[1] as string, operands[0] as string);
     }
     if (name === "source" || name === ".") {
       if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);

@@ -3,7 +3,9 @@
 // (`${x:-/}`, `${x-/}`, `${x:=/}`, `${x=/}`, `${x:+/}`). A variable the precheck does not know
 // may be unset when the command runs, so its default is what the command would then act on:
 // `rm -rf "${ROOT:-/}"` is judged as `rm -rf /`. Anything else that cannot be evaluated
-// (`${x#…}`, `${!x}`, unknown plain variables) is left as written, and stays unknown.
+// The operators that reshape a known value (`${x%/*}`, `${x:1}`, `${x//a/b}`, `${x,,}`) and
+// indirection (`${!ref}`) are evaluated too. Anything else that cannot be evaluated (unknown
+// plain variables, glob patterns) is left as written, and stays unknown.
 //
 // Linear: the braces of a text are matched in one pass, and an operator's word is expanded again
 // at most MAX_NESTING levels deep.
@@ -77,7 +79,8 @@ function braced(inner: string, scope: ParameterScope, nesting: number): string |
   if (inner[0] === "@" || inner[0] === "*") end = 1;
   else if (DIGIT.test(inner[0] ?? "")) while (DIGIT.test(inner[end] ?? "")) end++;
   else if (NAME_START.test(inner[0] ?? "")) while (NAME_CHAR.test(inner[end] ?? "")) end++;
-  if (end === 0) return null; // ${#x}, ${!x} and the like
+  if (inner[0] === "!") return indirect(inner.slice(1), scope);
+  if (end === 0) return null; // ${#x} and the like
   const name = inner.slice(0, end);
   let rest = inner.slice(end);
   let known: string | undefined;
@@ -95,6 +98,10 @@ function braced(inner: string, scope: ParameterScope, nesting: number): string |
     if (name === "PWD" && (rest === "%/*" || rest === "%/*/")) return "$PWD/..";
     if (rest === "%%/*") return "";
   }
+  if (known !== undefined) {
+    const operated = reshaped(known, rest);
+    if (operated !== undefined) return operated;
+  }
   const colon = rest[0] === ":" ? 1 : 0;
   const op = rest[colon];
   if (op !== "-" && op !== "=" && op !== "+") return null;
@@ -107,6 +114,77 @@ function braced(inner: string, scope: ParameterScope, nesting: number): string |
   const value = word();
   if (op === "=") scope.assign(name, value);
   return value;
+}
+
+/**
+ * `${!ref}`: the value of the variable whose name ref holds. A name every shell sets (HOME) is
+ * returned as that variable, for the target rules to read.
+ */
+function indirect(name: string, scope: ParameterScope): string | null {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return null;
+  const target = scope.scalar(name);
+  if (target === undefined || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(target)) return null;
+  const value = scope.scalar(target);
+  if (value !== undefined) return value;
+  return ALWAYS_SET.has(target) || ABSOLUTE.has(target) ? `$${target}` : null;
+}
+
+/**
+ * The operators that reshape a known value: `${x#p}` `${x##p}` `${x%p}` `${x%%p}` (with a
+ * literal pattern, or one `*` at the far end), `${x:offset}` `${x:offset:length}`,
+ * `${x/p/r}` `${x//p/r}` with a literal pattern, and the case operators. Undefined for any
+ * other operator, which the caller reads on.
+ */
+function reshaped(value: string, rest: string): string | undefined {
+  const op = rest[0];
+  if (op === "#" || op === "%") {
+    const longest = rest[1] === op;
+    return trimmed(value, rest.slice(longest ? 2 : 1), op === "#", longest);
+  }
+  if (op === ":") {
+    // `${x:1}`, `${x: -1}` (the blank tells it from the default operator `${x:-1}`).
+    const slice = /^:(?: (-[0-9]{1,6})|([0-9]{1,6}))(?::([0-9]{1,6}))?$/.exec(rest);
+    if (slice === null) return undefined;
+    const from = Number(slice[1] ?? slice[2]);
+    const start = from < 0 ? Math.max(0, value.length + from) : from;
+    return slice[3] === undefined
+      ? value.slice(start)
+      : value.slice(start, start + Number(slice[3]));
+  }
+  if (op === "/") {
+    const all = rest[1] === "/";
+    const body = rest.slice(all ? 2 : 1);
+    const slash = body.indexOf("/");
+    const pattern = slash < 0 ? body : body.slice(0, slash);
+    const replacement = slash < 0 ? "" : body.slice(slash + 1);
+    if (pattern === "" || /[*?[]/.test(pattern)) return undefined;
+    return all ? value.replaceAll(pattern, replacement) : value.replace(pattern, replacement);
+  }
+  if (rest === ",," || rest === ",") return value.toLowerCase();
+  if (rest === "^^" || rest === "^") return value.toUpperCase();
+  return undefined;
+}
+
+/** A prefix (`#`) or suffix (`%`) removed: a literal, or a literal with `*` at the far end. */
+function trimmed(
+  value: string,
+  pattern: string,
+  front: boolean,
+  longest: boolean,
+): string | undefined {
+  if (pattern === "") return value;
+  const star = front ? pattern.startsWith("*") : pattern.endsWith("*");
+  const literal = star ? (front ? pattern.slice(1) : pattern.slice(0, -1)) : pattern;
+  if (/[*?[]/.test(literal)) return undefined;
+  if (!star) {
+    if (front) return value.startsWith(literal) ? value.slice(literal.length) : value;
+    return value.endsWith(literal) ? value.slice(0, value.length - literal.length) : value;
+  }
+  // `${x#*/}` drops up to the first "/" (the last with ##); `${x%/*}` from the last (the first
+  // with %%).
+  const at = front === longest ? value.lastIndexOf(literal) : value.indexOf(literal);
+  if (at < 0) return value;
+  return front ? value.slice(at + literal.length) : value.slice(0, at);
 }
 
 function element(scope: ParameterScope, name: string, index: string): string | undefined {
