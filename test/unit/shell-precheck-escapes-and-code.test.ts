@@ -98,3 +98,27 @@ describe("code that names its target without a plain literal", () => {
     allowed(`python3 -c "import base64; print(base64.b64decode('aGVsbG8gd29ybGQ=').decode())"`);
   });
 });
+
+describe("disks named indirectly, and written by tools beyond dd", () => {
+  test("a disk named by a tool that lists disks", () => {
+    blocked("dd if=/dev/urandom of=$(lsblk -dpno NAME | head -n1) bs=1M");
+    blocked("blkid -o device | xargs -n1 mkfs.xfs -f");
+    blocked('wipefs -a "$(findmnt -no SOURCE /)"');
+    allowed("lsblk -o NAME,SIZE");
+  });
+
+  test("a link or node made on the line that leads to a disk", () => {
+    blocked("ln -s /dev/nvme0n1 target && dd if=/dev/zero of=target");
+    blocked("mknod blk b 8 0 && dd if=/dev/zero of=blk");
+    allowed("ln -s /tmp/out.img target && dd if=/dev/zero of=target count=1");
+  });
+
+  test("archivers, image writers and benchmarks aimed at a disk", () => {
+    blocked("tar cf /dev/sdb ~/photos");
+    blocked("bmaptool copy image.wic /dev/mmcblk0");
+    blocked("ddpt if=/dev/zero of=/dev/sdc");
+    blocked("fio --name=t --filename=/dev/sda --rw=randwrite --size=1G");
+    allowed("tar xf /dev/st0");
+    allowed("fio --name=t --filename=/dev/sda --rw=read --size=1G");
+  });
+});

@@ -831,6 +831,10 @@ export class Checker {
       const devices = paths.length > 0 && paths.every((p) => isBlockDevice(p));
       return (lists || devices) && paths.length > 0 ? { text: paths.join("\n") } : null;
     }
+    // Tools that list disks print device paths: `$(lsblk -dno path)`, `findmnt -no SOURCE /`,
+    // `blkid -o device`, `df --output=source /`. Which disk is unknown; that one is is enough.
+    if (DISK_LISTERS.has(name) || (name === "df" && args.some((a) => a.includes("source"))))
+      return { text: "/dev/sda" };
     if (name === "dirname") {
       // `rm -rf "$(dirname /etc)"` removes the root: the parent of each operand, as GNU prints it.
       const parents = args.filter((a) => !a.startsWith("-")).map(parentDirectory);
@@ -1148,6 +1152,9 @@ export class Checker {
       const operands = args.filter((a) => !a.startsWith("-"));
       if (operands.length === 2) this.links.set(operands[1] as string, operands[0] as string);
     }
+    // `mknod NAME b MAJOR MINOR` makes a block device node under any name.
+    if (name === "mknod" && args.filter((a) => !a.startsWith("-"))[1] === "b")
+      this.links.set(args.filter((a) => !a.startsWith("-"))[0] as string, "/dev/sda");
     if (name === "source" || name === ".") {
       if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
       const sourced = this.writtenFile(args[0]);
@@ -1341,7 +1348,25 @@ export class Checker {
       const script = stdin !== null && "text" in stdin ? stdin.text : UNREAD;
       if (partitionScriptWipes(name, args, script)) return REASONS.wipe;
     }
-    return catastrophicRule(name, this.onKnownDirectory(name, args), this.doomedTarget);
+    return catastrophicRule(
+      name,
+      this.onKnownDirectory(name, this.devicesThroughLinks(args)),
+      this.doomedTarget,
+    );
+  }
+
+  /**
+   * Operands that name a link (or a node) made on this line to a block device, as that device:
+   * `ln -s /dev/sda disk && dd of=disk`, `mknod disk b 8 0 && dd of=disk`.
+   */
+  private devicesThroughLinks(args: readonly string[]): readonly string[] {
+    if (this.links.size === 0) return args;
+    return args.map((arg) => {
+      const eq = /^[a-z]{1,8}=/.exec(arg);
+      const prefix = eq === null ? "" : eq[0];
+      const target = this.links.get(arg.slice(prefix.length));
+      return target !== undefined && isBlockDevice(target) ? `${prefix}${target}` : arg;
+    });
   }
 
   /**
@@ -2414,6 +2439,8 @@ function gitConfigOperands(args: readonly string[]): string[] {
   }
   return operands;
 }
+
+const DISK_LISTERS = new Set(["lsblk", "blkid", "findmnt"]);
 
 // env's options that take a value, for reading past them to the program it runs.
 const ENV_OPTIONS: OptionTable & { readonly operandsBefore?: number } = {

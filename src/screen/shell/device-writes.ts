@@ -57,6 +57,31 @@ export function deviceWriteRule(name: string, args: readonly string[]): string |
         args.some(isBlockDevice)
         ? REASONS.wipe
         : null;
+    case "tar":
+    case "bsdtar": {
+      // `tar cf /dev/sda …`: an archive written over a disk (reading one, `tar xf`, is not).
+      const mode = args[0] ?? "";
+      const creates =
+        args.some((a) => a === "--create" || /^-[a-zA-Z]{0,8}c/.test(a)) ||
+        (!mode.startsWith("-") && /c/.test(mode));
+      return creates && args.some(isBlockDevice) ? REASONS.device : null;
+    }
+    case "bmaptool":
+      return args[0] === "copy" && isBlockDevice(args[args.length - 1] ?? "")
+        ? REASONS.device
+        : null;
+    case "ddpt":
+    case "sg_dd":
+    case "dcfldd":
+      return args.some((a) => a.startsWith("of=") && isBlockDevice(a.slice(3)))
+        ? REASONS.device
+        : null;
+    case "fio": {
+      // A write job aimed at a device: `--filename=/dev/sda --rw=write`.
+      const file = args.find((a) => a.startsWith("--filename="))?.slice(11) ?? "";
+      const writes = args.some((a) => /^--rw=(?:rand)?(?:write|rw|readwrite|trim)/.test(a));
+      return writes && file.split(":").some(isBlockDevice) ? REASONS.device : null;
+    }
     case "btrfs":
       return args[0] === "device" && args[1] === "add" && args.some(isBlockDevice)
         ? REASONS.mkfs
