@@ -124,3 +124,26 @@ describe("values the line itself makes known", () => {
     allowed("cd /tmp/a && cd /tmp/b && rm -rf ~-");
   });
 });
+
+describe("more routes the line makes known", () => {
+  test("find tests of owner, age or any content narrow nothing", () => {
+    blocked("find / -user root -delete");
+    blocked("find ~ -user $USER -exec rm -f {} +");
+    blocked("find /usr -size +0 -delete");
+    allowed("find /tmp -user root -delete");
+    allowed("find ~ -size +100M -name '*.iso' -delete");
+  });
+
+  test("NUL-separated items, and a file read with $(< FILE)", () => {
+    blocked("xargs -r0 rm -rf < <(printf '/usr\\0')");
+    blocked("parallel -0 rm -rf :::: <(printf '/boot\\0')");
+    blocked("echo /etc > paths.txt; rm -rf $(< paths.txt)");
+    allowed("echo build > paths.txt; rm -rf $(< paths.txt)");
+  });
+
+  test("rsync --delete onto another machine's system directory or home", () => {
+    blocked("rsync -a --delete empty/ backup@nas:/etc/");
+    blocked("rsync -a --delete empty/ nas:");
+    allowed("rsync -a --delete site/ web@host:/srv/www/site/");
+  });
+});

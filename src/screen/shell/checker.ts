@@ -746,6 +746,11 @@ export class Checker {
   private outputOf(command: SimpleCommand, depth: number, hops = 0): Data {
     const argv = this.fields(command.words, depth);
     let start = argv.findIndex((word) => !isAssignment(word));
+    if (argv.length === 0) {
+      // `$(< list.txt)` reads the file: one written here, or a process substitution.
+      const read = command.redirects.find((r) => r.op === "<" && r.target !== null);
+      return read?.target ? this.filesRead([this.value(read.target, depth)]) : null;
+    }
     if (start < 0) return null;
     // `env cat`, `stdbuf -o0 cat`, `command cat`: what the wrapped program prints.
     for (let peeled = 0; peeled < 8; peeled++) {
@@ -1897,7 +1902,7 @@ export class Checker {
       // `-a /dev/stdin` reads the items from stdin after all (a here-string, a pipe).
       if (argFile !== null && argFile !== undefined && !isStdinPath(argFile))
         stdin = { text: this.files.get(argFile) ?? argFile };
-      if (arg === "-0" || arg === "--null") delimiter = "nul";
+      if (arg === "--null" || /^-[a-zA-Z]{0,6}0$/.test(arg)) delimiter = "nul";
       if (arg === "-d" || arg.startsWith("--delimiter")) delimiter = "line";
       if (withValue.has(arg)) i++;
     }
@@ -2007,7 +2012,9 @@ export class Checker {
   private parallelSources(call: ParallelCall, stdin: Data): string[][] {
     const { args, head, separator } = call;
     const lines = (data: Data): string[] =>
-      data !== null && "text" in data ? data.text.split("\n").filter((l) => l.trim() !== "") : [];
+      data !== null && "text" in data
+        ? data.text.split(/[\n\0]/).filter((l) => l.trim() !== "")
+        : [];
     const fileLines = (file: string): string[] =>
       lines(isStdinPath(file) || file === "-" ? stdin : { text: this.files.get(file) ?? "" });
     if (separator < 0) {

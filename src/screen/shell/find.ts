@@ -48,6 +48,17 @@ const FIND_NEUTRAL = new Set([
   "-and",
 ]);
 
+// Tests of owner and age that a whole tree passes: `-user root` on /, `-user $USER` on a home,
+// `-newermt 1970-01-02`; and a size any file with content has (`-size +0`).
+const OWNER_TESTS = new Set(["-user", "-uid", "-group", "-gid"]);
+
+function passedByAll(test: string, value: string): boolean {
+  if (OWNER_TESTS.has(test)) return true;
+  if (test === "-size") return /^(?:\+0|-)/.test(value);
+  // Modified since a date before any file on the machine was written.
+  return test === "-newermt" && /^19[0-9]{2}/.test(value);
+}
+
 // `-name '*'` narrows nothing.
 const MATCHES_EVERY_NAME = new Set(["-name", "-iname", "-path", "-ipath", "-wholename"]);
 
@@ -91,6 +102,7 @@ export function findFilters(args: readonly string[]): boolean {
       continue;
     }
     if (MATCHES_EVERY_NAME.has(arg) && /^[*]{1,4}$/.test(args[k + 1] ?? "")) k++;
+    else if (passedByAll(arg, args[k + 1] ?? "")) k++;
     else if ((arg === "-regex" || arg === "-iregex") && /^\.\*$/.test(args[k + 1] ?? "")) k++;
     else if (arg.startsWith("-") && !FIND_NEUTRAL.has(arg)) top().branch = true;
   }

@@ -79,7 +79,19 @@ export function catastrophicRule(
     const deletes = flags.long.some((l) => l === "del" || l.startsWith("delete"));
     // `--dry-run` / `-n` lists what would go and removes nothing.
     if (flags.long.includes("dry-run") || flags.short.includes("n")) return null;
-    const destination = flags.operands[flags.operands.length - 1];
+    const last = flags.operands[flags.operands.length - 1];
+    // `host:/etc/` is that machine's /etc; `host:` and `host:~` its home.
+    const remote =
+      last === undefined ? null : /^(?:[A-Za-z0-9._-]{1,64}@)?[A-Za-z0-9._-]{2,253}:/.exec(last);
+    const rest = remote === null || last === undefined ? null : last.slice(remote[0].length);
+    const destination =
+      rest === null
+        ? last
+        : rest === "" || rest.startsWith("~")
+          ? `~${rest.slice(1)}`
+          : rest.startsWith("/")
+            ? rest
+            : `~/${rest}`;
     return deletes &&
       flags.operands.length >= 2 &&
       destination !== undefined &&
