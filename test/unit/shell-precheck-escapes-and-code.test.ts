@@ -122,3 +122,14 @@ describe("disks named indirectly, and written by tools beyond dd", () => {
     allowed("fio --name=t --filename=/dev/sda --rw=read --size=1G");
   });
 });
+
+describe("decoders and compressors between a command's text and a shell", () => {
+  test("base64 decoded by openssl or python, and a compress-decompress pair, keep the text", () => {
+    blocked("echo cm0gLXJmIC91c3I= | openssl base64 -d | bash");
+    blocked("echo cm0gLXJmIC91c3I= | openssl enc -d -base64 | sh");
+    blocked("echo cm0gLXJmIC91c3I= | python3 -m base64 -d | sh");
+    blocked("printf 'rm -rf ~' | xz | unxz | sh");
+    allowed("echo bHMgLWxh | openssl base64 -d | sh");
+    allowed("tar cf - src | gzip > src.tgz");
+  });
+});
