@@ -810,27 +810,14 @@ export class Checker {
       const text = translated(input, args);
       return text === null ? null : { text };
     }
-    // `openssl base64 -d`, `openssl enc -d -base64`, `python3 -m base64 -d`: base64 by
-    // another decoder.
-    const decodes = args.some((a) => a === "-d" || a === "--decode" || a === "-decode");
-    const otherDecoder =
-      decodes &&
-      ((name === "openssl" && args.some((a) => /^-?(?:base64|a)$/.test(a))) ||
-        (name === "python" && args[0] === "-m" && args[1] === "base64"));
-    if (otherDecoder) {
-      const data = stdin();
-      if (data === null || !("text" in data)) return data;
-      return { text: Buffer.from(data.text.slice(0, 1 << 20), "base64").toString("utf8") };
-    }
     // Compressing and decompressing give back the text: `… | gzip | gunzip | sh`. Each is
     // read as passing its input on, which is exact for the pair.
     if (COMPRESSORS.has(name) && !args.some((a) => !a.startsWith("-"))) return stdin();
-    if (
-      (name === "base64" || name === "base32") &&
-      args.some((a) => a === "--decode" || /^-[a-zA-Z]{0,4}[dD]/.test(a))
-    ) {
+    const decoder = base64Decoder(name, args);
+    if (decoder !== null) {
       const data = stdin();
-      if (data === null || !("text" in data) || name !== "base64") return data;
+      // base32 is passed on undecoded: its text stays unknown, as before.
+      if (data === null || !("text" in data) || decoder === "base32") return data;
       return { text: Buffer.from(data.text.slice(0, 1 << 20), "base64").toString("utf8") };
     }
     if (name === "which" || name === "type" || (name === "command" && args.includes("-v"))) {
@@ -2463,6 +2450,19 @@ function gitConfigOperands(args: readonly string[]): string[] {
 }
 
 const DISK_LISTERS = new Set(["lsblk", "blkid", "findmnt"]);
+
+/**
+ * Which decoding a command does to its input: `base64 -d`, `base32 -d`, and base64 by other
+ * decoders (`openssl base64 -d`, `openssl enc -d -base64`, `python3 -m base64 -d`); null for
+ * any other command.
+ */
+function base64Decoder(name: string, args: readonly string[]): "base64" | "base32" | null {
+  if (name === "base64" || name === "base32")
+    return args.some((a) => a === "--decode" || /^-[a-zA-Z]{0,4}[dD]/.test(a)) ? name : null;
+  if (!args.some((a) => a === "-d" || a === "--decode" || a === "-decode")) return null;
+  if (name === "openssl" && args.some((a) => /^-?(?:base64|a)$/.test(a))) return "base64";
+  return name === "python" && args[0] === "-m" && args[1] === "base64" ? "base64" : null;
+}
 const COMPRESSORS = new Set(["gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd"]);
 
 // env's options that take a value, for reading past them to the program it runs.
