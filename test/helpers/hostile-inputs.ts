@@ -13,6 +13,8 @@ export function hostileInputs(): Map<string, string> {
     ["alternating quotes", `'"`.repeat(MB / 2)],
     // A quote that never closes: the precheck reads everything after it again as commands.
     ["an open quote before single letters", "echo '" + "a ".repeat(MB / 2)],
+    // parallel's `{= perl =}` tokens that never close: each `{` must not rescan what follows.
+    ["parallel's unclosed perl tokens", "parallel echo " + "{=".repeat(MB / 2) + " ::: a"],
     ["a pipeline of 262k stages", "x | ".repeat(MB / 4)],
     ["200k words", "word ".repeat(MB / 5)],
     ["here-document openers", "cat <<E\n".repeat(MB / 8)],

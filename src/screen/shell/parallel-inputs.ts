@@ -14,8 +14,7 @@ export function parallelReplacement(head: readonly string[]): string {
   return "{}";
 }
 
-// Longest token body looked at after a `{`: `{-12//}` and the like. Bounding it keeps the scan
-// linear on words full of unclosed braces.
+// Longest token body after a `{`: `{-12//}` and the like.
 const MAX_TOKEN = 8;
 // A perl expression `{= … =}` may be longer; it transforms the input, which is judged as given.
 const MAX_PERL_TOKEN = 256;
@@ -35,10 +34,14 @@ export function fillParallelTokens(
   if (replace !== "{}") return word.replaceAll(replace, values.join(" "));
   let out = "";
   let from = 0;
+  // The first `}` at or after the current `{`, found once and reused by every `{` before it, so
+  // a word of many unclosed `{` or `{=` is read once, not once per `{`.
+  let close = -1;
   let open = word.indexOf("{");
   while (open >= 0) {
-    const close = tokenEnd(word, open);
-    const value = close < 0 ? null : tokenValue(word.slice(open + 1, close), values);
+    if (close !== -2 && close <= open) close = word.indexOf("}", open + 1);
+    if (close === -1) close = -2; // no `}` is left anywhere after this point
+    const value = close < 0 ? null : tokenValue(word, open, close, values);
     if (value !== null) {
       out += word.slice(from, open) + value;
       from = close + 1;
@@ -54,19 +57,24 @@ export function hasParallelToken(word: string, replace: string): boolean {
   return word.includes("{") && fillParallelTokens(word, replace, ["\u0000"]) !== word;
 }
 
-/** The `}` closing the token opened at `open`, looked for within the bound of its kind. */
-function tokenEnd(word: string, open: number): number {
-  const limit = word[open + 1] === "=" ? MAX_PERL_TOKEN : MAX_TOKEN;
-  const end = Math.min(word.length, open + 2 + limit);
-  for (let k = open + 1; k < end; k++) if (word[k] === "}") return k;
-  return -1;
-}
-
 const PATH_FORMS = new Set(["", ".", "/", "//", "/."]);
 
-function tokenValue(body: string, values: readonly string[]): string | null {
+/** What the token from `open` to `close` is filled with, or null when it is not a token. */
+function tokenValue(
+  word: string,
+  open: number,
+  close: number,
+  values: readonly string[],
+): string | null {
+  const length = close - open - 1;
+  // `{= perl =}`: judged by its ends, without copying a long body.
+  if (word[open + 1] === "=")
+    return length >= 2 && length <= MAX_PERL_TOKEN && word[close - 1] === "="
+      ? values.join(" ")
+      : null;
+  if (length > MAX_TOKEN) return null;
+  const body = word.slice(open + 1, close);
   if (PATH_FORMS.has(body)) return values.join(" ");
-  if (body.length >= 2 && body.startsWith("=") && body.endsWith("=")) return values.join(" ");
   let k = body[0] === "-" ? 1 : 0;
   const digits = k;
   while (k < body.length && k < digits + 3 && isDigit(body[k] as string)) k++;
