@@ -15,6 +15,8 @@ export function hostileInputs(): Map<string, string> {
     ["an open quote before single letters", "echo '" + "a ".repeat(MB / 2)],
     // parallel's `{= perl =}` tokens that never close: each `{` must not rescan what follows.
     ["parallel's unclosed perl tokens", "parallel echo " + "{=".repeat(MB / 2) + " ::: a"],
+    // Interpreter code spelled with character codes: rewritten into literals, then joined.
+    ["character codes in code", `python3 -c "os.system(${"chr(47)+".repeat(MB / 8)}'x')"`],
     ["a pipeline of 262k stages", "x | ".repeat(MB / 4)],
     ["200k words", "word ".repeat(MB / 5)],
     ["here-document openers", "cat <<E\n".repeat(MB / 8)],

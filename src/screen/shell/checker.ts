@@ -1709,9 +1709,11 @@ export class Checker {
     if (forksForever(lower)) return REASONS.forkBomb;
     const spelled = spelledOut(code);
     const found = codeStrings(spelled);
-    const lists = found.lists;
+    // Each distinct text once: `chr(47)+chr(47)+…` spells the same literal thousands of times.
+    const lists = [...new Set(found.lists)];
+    const distinct = [...new Set(found.literals)];
     // Text a base64 decoder in the code turns its literals into is a literal of the code too.
-    const literals = [...found.literals, ...decodedLiterals(lower, found.literals)];
+    const literals = [...distinct, ...decodedLiterals(lower, distinct)];
     const readsArgs = scriptArgs.length > 0 && readsArguments(lower);
     const argumentDevice = readsArgs && scriptArgs.some(isBlockDevice);
     if (writesDevice(lower, literals, isBlockDevice, argumentDevice)) return REASONS.device;
