@@ -1160,8 +1160,10 @@ export class Checker {
       if (operands.length === 2) this.links.set(operands[1] as string, operands[0] as string);
     }
     // `mknod NAME b MAJOR MINOR` makes a block device node under any name.
-    if (name === "mknod" && args.filter((a) => !a.startsWith("-"))[1] === "b")
-      this.links.set(args.filter((a) => !a.startsWith("-"))[0] as string, "/dev/sda");
+    if (name === "mknod") {
+      const operands = args.filter((a) => !a.startsWith("-"));
+      if (operands[1] === "b") this.links.set(operands[0] as string, "/dev/sda");
+    }
     if (name === "source" || name === ".") {
       if (isStdinPath(args[0] ?? "") || args[0] === "-") return this.checkShellInput(stdin, depth);
       const sourced = this.writtenFile(args[0]);
@@ -1280,12 +1282,10 @@ export class Checker {
       // With no command, the remote login shell runs what ssh reads: `echo … | ssh host`.
       if (remote.length === 0) return at < args.length ? this.checkShellInput(stdin, depth) : null;
       const reason = this.checkString(remote.join(" "), depth + 1);
-      if (reason !== null) return reason;
-      // `ssh host bash -s <<< …`: a remote shell reading its input.
-      const shell = SHELLS.has(programName(remote[0] as string));
-      return shell && !remote.some((a) => /^-[a-z]{0,8}c/.test(a))
-        ? this.checkShellInput(stdin, depth)
-        : null;
+      if (reason !== null || remote.length < 2) return reason;
+      // The remote command reads what ssh reads: `ssh host bash -s <<< …` is judged as that
+      // argv with that input, so a shell's own options (-c, -s, -n) decide as they do here.
+      return this.checkArgv(remote, stdin, depth + 1);
     }
     if ((name === "tclsh" || name === "wish") && !args.some((a) => !a.startsWith("-"))) {
       // Tcl read from stdin: `exec CMD …` runs a program, `file delete -force P` removes a tree.
