@@ -3,6 +3,7 @@
 // animals killed, self-poisoning urged on readers, and poisons ranked by how easy they are to
 // get. Patterns as in relevance-terms.ts.
 import { HOMICIDAL_POISONS, PEOPLE_NAMED } from "./terms-core.js";
+import { CARE as FOOD_CARE } from "./terms-covert.js";
 
 // Poisons that have no everyday use in food or drink, and the plants and fungi they come from.
 export const STRONG_POISONS = [
@@ -18,10 +19,12 @@ export const SUBSTANCES = [
   ...["insulin", "potassium", "drug", "drugs", "medication*", "medicine*", "pills", "overdose"],
   ...["sedative*", "opioid*", "fentanyl", "chemical", "chemicals", "bleach"],
 ];
-// Food given to help, not to harm: "what can I put in my son's soup to help him when he's ill".
+// Food given to help, not to harm: "what can I put in my son's soup to help him when he's ill"
+// (the covert checks' list), and bleach or vinegar put in water to clean it.
 export const CARE = [
-  ...["stop*", "help*", "better", "ease", "settle*", "sooth*", "reliev*", "remed*", "recover*"],
-  ...["garden*", "plants", "clean*", "disinfect*", "purif*", "steriliz*", "sanitiz*"],
+  ...FOOD_CARE,
+  ...["ease", "recover*", "garden*", "plants", "clean*", "disinfect*", "purif*", "steriliz*"],
+  "sanitiz*",
 ];
 // Whom: any person, named by role or kin.
 export const VICTIMS = [
