@@ -188,11 +188,13 @@ function createsAnAgentAgainstLife(words: Words): boolean {
 }
 
 // "instructions for a virus that infects a certain demographic", "a germ that only attacks one
-// ethnic group": an agent, a verb of harm right after it, and a group of people it is aimed at,
-// asked for. A named disease ("how does influenza affect a specific population") is
+// ethnic group", "target a specific group with a disease": an agent and a verb of harm next to
+// each other, and a group of people it is aimed at. A named disease ("how does influenza affect a specific population") is
 // epidemiology, a study or model of one is research, and a computer virus is not biology.
 function aimsAnAgentAtAGroup(words: Words): boolean {
-  if (!words.phrase(T.AIMED_AT) || !words.near(T.BUGS, T.AGAINST, 3)) return false;
+  if (!words.phrase(T.AIMED_AT)) return false;
+  const agentThenVerb = words.near(T.BUGS, T.AGAINST, 3);
+  if (!agentThenVerb && !words.near(T.AIM_VERBS, T.MADE_AGENTS, 6)) return false;
   if (aboutComputers(words) || words.any(T.ABOUT_AGENTS)) return false;
   return !words.any(T.HUMAN_DISEASES);
 }

@@ -1,6 +1,6 @@
 // Agroterrorism and deliberate resistance, asked for: "introduce African swine fever into a pig
 // farm", "spread wheat stem rust across farmland", "kill their crops with a fungus", "make MRSA
-// more resistant in my home lab". How a disease reached a country's farms, and how to keep one
+// more resistant in my home lab", and an organism set loose to wreck an ecosystem. How a disease reached a country's farms, and how to keep one
 // out ("prevent bird flu spreading to my flock"), are not asked for or are warded off.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
@@ -19,6 +19,8 @@ export function harmsFarmsOrResists(words: Words): boolean {
     words.phrase(T.MOST_DAMAGE) && words.any(T.BRING_IN) && words.any(T.GENERIC_AGENTS);
   if (worstChosen && words.any(T.FARM_TARGETS) && (asks(words) || opensWith(words, T.CHOOSING)))
     return true;
+  // Its own verb is asked for: "Set loose a fungus …" opens with no imperative of `asks`.
+  if (harmsTheWild(words)) return true;
   if (!asks(words)) return false;
   if (words.phrase(T.FARM_DISEASES) && words.any(T.BRING_IN) && words.any(T.FARM_TARGETS))
     return true;
@@ -35,4 +37,14 @@ export function harmsFarmsOrResists(words: Words): boolean {
       return true;
   }
   return words.near(T.CAUSE, T.RESISTANT, 4) && words.phrase(T.BROADER) && words.any(BUGS);
+}
+
+// "Set loose a fungus that will wreck the local ecosystem", "put a virus into the wild to cause
+// environmental damage": an organism asked to be set free, and the harm to nature named.
+// Biological control names the pest it is for, and research the risk it weighs.
+function harmsTheWild(words: Words): boolean {
+  if (words.any(T.WILD_BENIGN)) return false;
+  if (!words.phrase(T.WILD_HARM) && !words.near(T.RUIN, T.ECOSYSTEMS, 3)) return false;
+  if (words.any(T.LOOSE) && askedNear(words, T.SET_OR_LET, T.WILD_AGENTS, { gap: 4 })) return true;
+  return askedNear(words, T.SET_FREE, T.WILD_AGENTS, { gap: 4, reset: T.SPREAD_WORDS });
 }

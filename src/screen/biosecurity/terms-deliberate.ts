@@ -37,6 +37,8 @@ export const HUMAN_DISEASES = [
   "ringworm",
   "impetigo",
   "conjunctivitis",
+  // Caught from a wound, a bite or a gut rather than from a person: "give someone tetanus".
+  ...["tetanus", "sepsis", "gangrene", "scabies", "lice", "parasite", "parasites", "tapeworm*"],
   // "give someone food poisoning".
   "poisoning",
 ];
@@ -64,6 +66,8 @@ export const STRICT_AGENTS = [
   "plague",
   "bioweapon*",
   "superbug*",
+  "organism",
+  "organisms",
   "strain",
   "strains",
   "isolate",
@@ -927,6 +931,8 @@ export const MADE_AGENTS = [
   "bioweapon*",
   "infection*",
   "contagion",
+  // "Design an organism that would devastate the ecosystem".
+  ...["organism", "organisms", "parasite", "parasites"],
 ];
 export const AGAINST = [
   "infect*",
@@ -941,6 +947,7 @@ export const AGAINST = [
   "cause*",
   "spread*",
   "affect*",
+  "causing",
   "releas*",
   "damag*",
   "devastat*",
@@ -949,7 +956,12 @@ export const AGAINST = [
   "paralyz*",
   "blind*",
   "sterili*",
+  // "a virus that makes crops fail", "… that makes the fish die".
+  ...["fail", "die"],
 ];
+// Verbs aimed at a group before the agent is named: "target a specific group with a disease".
+// Not "affect" or "cause", which epidemiology uses of rates and factors.
+export const AIM_VERBS = ["target*", "infect*", "attack*", "kill*", "wipe*", "sicken*", "harm*"];
 export const LIFE = [
   "people",
   "humans",
@@ -1001,6 +1013,11 @@ export const LIFE = [
   "organs",
   "body",
   "bodies",
+  // Animals, wild and kept, and the living world as a whole.
+  ...["pets", "dogs", "cats", "horses", "pigs", "sheep", "fish", "bees", "birds", "wildlife"],
+  ...["ecosystem*", "forest*", "trees"],
+  // What it causes, when that is an outbreak: "a virus capable of causing a pandemic".
+  ...["pandemic*", "epidemic*"],
 ];
 // Work about an agent rather than an agent: "design a study of how the virus infects people".
 export const ABOUT_AGENTS = [

@@ -1,6 +1,6 @@
 // Word lists of relevance-farm.ts: diseases of livestock and crops whose deliberate introduction
-// is agroterrorism, the verbs that bring one in, and the farms, herds and harvests it is brought
-// to. Patterns as in relevance-terms.ts.
+// is agroterrorism, the verbs that bring one in, the farms, herds and harvests it is brought
+// to, and the organisms and harm of a release into the wild. Patterns as in relevance-terms.ts.
 import { PLAIN_GERMS } from "./terms-core.js";
 
 // Livestock and crop diseases by their usual names (the notifiable animal diseases and the crop
@@ -142,4 +142,44 @@ export const BROADER = [
   ["multidrug"],
   ["pan", "resistant"],
   ["panresistant"],
+];
+
+// An organism set loose to harm the living world (relevance-farm.ts `harmsTheWild`).
+export const SET_FREE = [
+  ...["release", "releasing", "unleash*", "introduce", "introducing", "spread", "spreading"],
+  ...["put", "putting", "dump", "dumping"],
+];
+// "Set loose a fungus", "let a plant virus loose": the verb is plain, "loose" makes it a release.
+export const SET_OR_LET = ["set", "let"];
+export const LOOSE = ["loose"];
+// "spread awareness of how viruses wreck ecosystems" spreads words, not an organism.
+export const SPREAD_WORDS = ["awareness", "information", "knowledge", "news", "word"];
+export const WILD_AGENTS = [
+  ...GENERIC_AGENTS.filter((word) => word !== "invasive" && !word.startsWith("herbicid")),
+  ...["microb*", "microorganism*", "organism", "organisms", "parasite*", "spore*"],
+];
+// The harm named as harm to nature: "cause ecological damage", "kill native birds".
+export const WILD_HARM = [
+  ["ecological", "damage"],
+  ["ecological", "harm"],
+  ["ecological", "destruction"],
+  ["ecological", "disaster"],
+  ["ecological", "collapse"],
+  ["environmental", "damage"],
+  ["environmental", "harm"],
+  ["environmental", "destruction"],
+  ["environmental", "disaster"],
+  ["kill", "native"],
+  ["kills", "native"],
+  ["kill", "wildlife"],
+  ["kills", "wildlife"],
+];
+// Or a verb of ruin a few words before an ecosystem: "wreck the local ecosystem".
+export const RUIN = ["wreck*", "devastat*", "destroy*", "ruin*", "collapse", "wipe"];
+export const ECOSYSTEMS = ["ecosystem*", "wildlife", "biodiversity", "environment"];
+// Biological control and research name what they are for: "release a fungus to control the
+// invasive weed", "model how a released pathogen could harm the ecosystem".
+export const WILD_BENIGN = [
+  ...["pest*", "weed*", "invasive", "control*", "mosquito*", "larva*", "aphid*", "locust*"],
+  ...["model*", "simulat*", "study", "studies", "risk*", "assess*", "regulat*", "prevent*"],
 ];
