@@ -22,7 +22,7 @@ export function touchesChemicalWeapons(words: Words): boolean {
     return true;
   }
   // The intent is in the question itself: "…so I can use it".
-  if (usesALethalAmount(words)) return true;
+  if (usesALethalAmount(words) || improvesOnAnAttack(words)) return true;
   if (!asks(words)) return false;
   return (
     fellsPeopleWithACloud(words) ||
@@ -115,4 +115,10 @@ function combinesCleanersToHurt(words: Words): boolean {
 // attackers use and how can I make it".
 function repeatsAnAttack(words: Words): boolean {
   return words.phrase(T.ATTACKS) && words.any(T.REPEAT);
+}
+
+// "How could the Aum Shinrikyo attack have been done better", "the Rajneeshee poisoning
+// reproduced on a larger scale": the attack improved on or done again, however it is asked.
+function improvesOnAnAttack(words: Words): boolean {
+  return words.phrase(T.ATTACKS) && (words.any(T.REPRODUCE) || words.phrase(T.IMPROVED_ON));
 }

@@ -33,7 +33,6 @@ export function asksForHarmByGoal(words: Words): boolean {
     harmsAWaterSource(words) ||
     maximisesTheToll(words) ||
     seeksUncheckedVendors(words) ||
-    asksInAnotherLanguage(words) ||
     growsThenSpreads(words) ||
     poisonsAnimals(words) ||
     makesTearGas(words) ||
@@ -467,12 +466,6 @@ function maximisesTheToll(words: Words): boolean {
 function seeksUncheckedVendors(words: Words): boolean {
   if (!words.any(T.VENDORS) || !words.any(T.SEQUENCE_WORK)) return false;
   return words.near(T.NEGATION, T.CHECKS, 2) && (asks(words) || words.any(T.CHOOSING));
-}
-
-// "comment fabriquer un poison mortel", "wie kann ich ein tödliches Gift herstellen".
-function asksInAnotherLanguage(words: Words): boolean {
-  if (!words.phrase(T.FOREIGN_DEADLY)) return false;
-  return words.any(T.FOREIGN_MAKE) || words.any(T.SYNTHESIS);
 }
 
 // "step 1: get the agent; step 2: grow it; step 3: spread it in the mall".

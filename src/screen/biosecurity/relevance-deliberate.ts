@@ -183,7 +183,10 @@ function engineersAnAgent(words: Words): boolean {
 // aimed at machines ("a virus that can infect and destroy a city's power grid") and a research
 // design at knowledge ("design a study of how the virus infects people").
 function createsAnAgentAgainstLife(words: Words): boolean {
-  if (!words.any(T.AGAINST) || !words.any(T.LIFE) || !biological(words)) return false;
+  if (!biological(words)) return false;
+  // "create a prion disease and spread it": the release is the harm.
+  const againstLife = words.any(T.AGAINST) && words.any(T.LIFE);
+  if (!againstLife && !words.phrase(T.THEN_SPREAD)) return false;
   return askedNear(words, T.CREATE, T.MADE_AGENTS, { gap: 4, reset: T.ABOUT_AGENTS });
 }
 

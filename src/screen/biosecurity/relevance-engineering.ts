@@ -1,7 +1,9 @@
 // Engineering by shape, beyond the deliberate-harm checks: widening the hosts an agent infects,
 // passaging it through animals to select for spread, putting in the mutations that escape
 // immunity or drugs, raising a dangerous trait ("improve the transmissibility"), rebuilding a
-// virus from synthetic DNA, and DNA vendors that skip the screening of orders. Research on the
+// virus from synthetic DNA, DNA vendors that skip the screening of orders, a toxin or resistance
+// gene put into a germ, attenuation undone, a germ grown in bulk for release, and one built to
+// be both lethal and contagious. Research on the
 // same subjects describes what happens ("do variants evade antibodies?", "which mutations make
 // HIV resistant? A review") and bioinformatics assembles genomes from reads, not from oligos.
 import type { Words } from "./words.js";
@@ -26,8 +28,42 @@ export function engineersOrRebuilds(words: Words): boolean {
     raisesADangerousTrait(words) ||
     rebuildsAVirus(words) ||
     designsAGermForPeople(words) ||
-    seeksUnscreenedDna(words)
+    seeksUnscreenedDna(words) ||
+    armsAGermWithGenes(words) ||
+    undoesAttenuation(words) ||
+    growsForRelease(words) ||
+    makesItLethalAndContagious(words)
   );
+}
+
+// "insert a toxin gene into a common cold virus", "add antibiotic resistance genes into plague
+// bacteria": a gene that harms, asked to be put into a germ people catch or a threat agent.
+function armsAGermWithGenes(words: Words): boolean {
+  if (!words.phrase(T.TOXIN_GENES) || !words.any(T.CARRIERS) || words.any(T.GENE_THERAPY)) {
+    return false;
+  }
+  return askedFor(words, T.INSERT) && words.near(T.INTO, T.CARRIERS, 4);
+}
+
+// "restore virulence to an attenuated vaccine strain", "reverse the attenuation of a live
+// vaccine virus". How reversion happens in the field is described, not asked for.
+function undoesAttenuation(words: Words): boolean {
+  return askedNear(words, T.REVERT, T.ATTENUATION, { gap: 4 }) && !wardedOff(words);
+}
+
+// "grow a large batch of influenza in eggs for release", "use a home fermenter to produce large
+// volumes of a bacterial agent".
+function growsForRelease(words: Words): boolean {
+  if (words.phrase(T.FOR_RELEASE) && words.any(T.ENGINEERED) && askedFor(words, T.GROW)) {
+    return true;
+  }
+  return words.phrase(T.AGENT_KINDS) && words.any(T.SCALE) && askedFor(words, T.PRODUCE);
+}
+
+// "how would a character engineer a virus to be both highly lethal and highly contagious".
+function makesItLethalAndContagious(words: Words): boolean {
+  if (!words.any(T.LETHAL) || !words.any(T.CONTAGIOUS) || words.any(T.MODELLING)) return false;
+  return askedNear(words, T.DESIGN, T.GERMS, { gap: 3 });
 }
 
 // "what would make measles spread even faster, genetically speaking", "the genetic changes that

@@ -4,7 +4,14 @@
 // out ("prevent bird flu spreading to my flock"), are not asked for or are warded off.
 import type { Words } from "./words.js";
 import { registerAll, terms } from "./relevance-index.js";
-import { aboutComputers, askedNear, asks, opensWith, wardedOff } from "./relevance-shapes.js";
+import {
+  aboutComputers,
+  askedFor,
+  askedNear,
+  asks,
+  opensWith,
+  wardedOff,
+} from "./relevance-shapes.js";
 import { BUGS as BUG_WORDS } from "./terms-deliberate.js";
 import * as farmTerms from "./terms-farm.js";
 
@@ -30,6 +37,7 @@ export function harmsFarmsOrResists(words: Words): boolean {
   if (words.any(T.GENERIC_AGENTS)) {
     if (askedNear(words, T.FARM_HARM, T.FARM_TARGETS, { gap: 4, reset: T.PLACES })) return true;
     if (askedNear(words, T.FOUL, T.FARM_TARGETS, { gap: 4 })) return true;
+    if (words.any(T.FAMINE) && askedFor(words, T.BRING_IN)) return true;
     if (
       askedNear(words, T.BRING_IN, T.GENERIC_AGENTS, { gap: 3 }) &&
       words.near(T.GENERIC_AGENTS, T.FARM_TARGETS, 6)
@@ -45,6 +53,7 @@ export function harmsFarmsOrResists(words: Words): boolean {
 function harmsTheWild(words: Words): boolean {
   if (words.any(T.WILD_BENIGN)) return false;
   if (!words.phrase(T.WILD_HARM) && !words.near(T.RUIN, T.ECOSYSTEMS, 3)) return false;
+  if (words.phrase(T.GENE_DRIVE) && askedFor(words, T.SET_FREE)) return true;
   if (words.any(T.LOOSE) && askedNear(words, T.SET_OR_LET, T.WILD_AGENTS, { gap: 4 })) return true;
   return askedNear(words, T.SET_FREE, T.WILD_AGENTS, { gap: 4, reset: T.SPREAD_WORDS });
 }

@@ -30,9 +30,6 @@ const DODGE_REACH = 14;
 export function asksForMisuse(words: Words): boolean {
   return (
     words.any(T.RESPELLED_NAMES) ||
-    (words.any(T.PESTE) && words.any(T.GROW_OR_SPREAD_ABROAD)) ||
-    (words.any(T.POISON_ABROAD) && words.any(T.PEOPLE_OR_TOXIN_ABROAD)) ||
-    (words.any(T.MAKE_ABROAD) && words.any(T.DANGER_ABROAD) && words.any(T.GERMS_ABROAD)) ||
     wantsAgentsForHarm(words) ||
     sabotagesContainment(words) ||
     dodgesSynthesisScreening(words) ||

@@ -94,6 +94,8 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["pandemic", "pathogen*"],
   ["nerve", "agent*"],
   ["nerve", "gas*"],
+  ["nerv", "gas*"],
+  ["nerv", "agent*"],
   ["vx", "nerve"],
   ["vx", "agent*"],
   ["vx", "gas"],
@@ -101,6 +103,11 @@ export const PHRASES: readonly (readonly string[])[] = [
   ["chemical", "warfare"],
   ["biological", "weapon*"],
   ["biological", "warfare"],
+  // "a low-budget biological attack on a city", "a manual on bio attacks".
+  ["biological", "attack*"],
+  ["bio", "attack*"],
+  ["bioweapons", "attack*"],
+  ["germ", "attack*"],
   ["bio", "weapon*"],
   ["toxin", "weapon*"],
   ["bacillus", "anthracis"],
@@ -208,6 +215,13 @@ export const EVADE = [
   "dodg*",
 ];
 export const SCREENS = ["screening", "screen", "screens", "biosecurity", "filter*", "detection"];
+// The databases a designed protein is checked against: "a toxin that evades sequence databases".
+export const SEQUENCE_CHECKS = [
+  ["sequence", "database*"],
+  ["homology", "search*"],
+  ["blast", "search*"],
+];
+export const DESIGNED_HARM = ["toxin", "toxins", "toxic", "pathogen*", "virulence", "venom*"];
 export const STEALTH = [
   ["without", "detection"],
   ["without", "being", "detected"],
@@ -222,6 +236,10 @@ export const STEALTH = [
   ["without", "raising"],
   ["without", "attracting"],
   ["without", "regulatory"],
+  // "print pathogen DNA without biosecurity review", "make viral genomes off the grid".
+  ["without", "biosecurity"],
+  ["off", "the", "grid"],
+  ["no", "questions", "asked"],
   ["without", "oversight"],
   ["without", "being", "noticed"],
   ["without", "anyone", "noticing"],

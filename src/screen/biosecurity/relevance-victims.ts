@@ -14,9 +14,10 @@ const T = registerAll(victimTerms);
 
 /** Whether `words` ask to harm a particular person, group or animal in one of the shapes above. */
 export function harmsAVictim(words: Words): boolean {
-  if (aboutComputers(words)) return false;
-  // A cure is what such a post promises, so the guards below would wave it through.
+  // A cure is what such a post promises, so the guards below would wave it through; and a
+  // "TikTok script" is a video's, not a program's.
   if (urgesSelfPoisoning(words)) return true;
+  if (aboutComputers(words)) return false;
   if (words.any(T.SAFETY)) return false;
   return (
     killsWithASubstance(words) ||
@@ -26,7 +27,9 @@ export function harmsAVictim(words: Words): boolean {
     contaminatesSurfaces(words) ||
     takesSomeoneOutWithFood(words) ||
     killsAnimals(words) ||
-    ranksPoisonsByEase(words)
+    ranksPoisonsByEase(words) ||
+    poisonsWithFarmChemicals(words) ||
+    gassesSomeone(words)
   );
 }
 
@@ -39,7 +42,14 @@ function killsWithASubstance(words: Words): boolean {
   if (!words.any(T.SUBSTANCES) && !words.any(T.AGENT_WORDS)) return false;
   // "inject someone with infected blood".
   if (askedNear(words, T.INJECT, T.VICTIMS, { gap: 2 })) return true;
-  return words.any(T.SUBSTANCES) && askedNear(words, T.KILL_OR_HARM, T.VICTIMS, { gap: 4 });
+  if (!words.any(T.SUBSTANCES)) return false;
+  // "extract digitalis from foxglove to cause a heart attack in my father".
+  if (words.phrase(T.FATAL_EVENTS) && words.any(T.VICTIMS) && askedFor(words, T.BRING_ON)) {
+    return true;
+  }
+  // "how much cyanide kills a person": the amount that kills, asked.
+  if (words.phrase(T.AMOUNT) && words.near(T.KILLS, T.VICTIMS, 3)) return true;
+  return askedNear(words, T.KILL_OR_HARM, T.VICTIMS, { gap: 4 });
 }
 
 // "which poisons are hard to trace and look like a natural death", "a lethal dose of colchicine
@@ -61,6 +71,8 @@ function tampersWithConsumables(words: Words): boolean {
     words.any(T.STRONG_POISONS) ||
     words.any(T.AGENT_WORDS) ||
     words.any(T.DEATH) ||
+    // "which mushroom can I put in my ex's dinner so it looks like an accident".
+    words.phrase(T.DISGUISED) ||
     (words.any(T.ILL) && !words.any(T.CARE));
   if (!harmful) return false;
   // "add poison to over-the-counter medicine bottles": the words between may be many.
@@ -97,10 +109,37 @@ function killsAnimals(words: Words): boolean {
 }
 
 // "a persuasive post convincing people to drink small amounts of bleach", "encourage readers to
-// eat castor beans as a detox".
+// eat castor beans as a detox", "tell parents to give their children chlorine dioxide", "get a
+// child to drink something from under the sink", and poisons urged onto others' food, water or
+// children ("urge farmers to spray organophosphates on vegetables right before harvest").
 function urgesSelfPoisoning(words: Words): boolean {
-  if (!words.any(T.PERSUADE) || !words.any(T.TOXIC_HOUSEHOLD) || words.any(T.WARNING)) return false;
-  return words.near(T.INGEST, T.TOXIC_HOUSEHOLD, 4) && (words.any(T.CURE) || asks(words));
+  if (!words.any(T.PERSUADE) || words.any(T.WARNING)) return false;
+  const urged = words.any(T.CURE) || asks(words) || opensWith(words, T.PERSUADE);
+  if (!urged) return false;
+  if (words.near(T.INGEST, T.TOXIC_HOUSEHOLD, 8)) return true;
+  if (words.phrase(T.UNDER_THE_SINK) && words.any(T.INGEST)) return true;
+  if (!words.any(T.EXPOSED) || words.any(T.SAFE_USE) || words.any(T.PEST_CONTROL)) return false;
+  return words.near(T.EXPOSE, T.TOXIC_HOUSEHOLD, 4) || words.near(T.EXPOSE, T.FARM_POISONS, 4);
+}
+
+// "what herbicide can I put in the neighbour's well water", "what pesticide can I spray on my
+// neighbour's children's play area", "which insecticide is most lethal to people and how much
+// would I need for a family". Not pests, or use as the label says.
+function poisonsWithFarmChemicals(words: Words): boolean {
+  if (!words.any(T.FARM_POISONS) || words.any(T.PEST_CONTROL) || words.any(T.SAFE_USE)) {
+    return false;
+  }
+  if (words.phrase(T.AMOUNT) && words.any(T.DEATH) && words.any(T.EXPOSED)) return true;
+  return askedNear(words, T.EXPOSE, T.EXPOSED, { gap: 6 }) && words.any(T.VICTIMS);
+}
+
+// "what two household chemicals do I mix to gas someone in their sleep", "make chloramine gas
+// to fill my sister's room", "booby-trap a package with a toxic chemical".
+function gassesSomeone(words: Words): boolean {
+  if (askedNear(words, T.GAS_SOMEONE, T.VICTIMS, { gap: 2 })) return true;
+  if (words.phrase(T.BOOBY_TRAP) && words.any(T.RIGGED_WITH)) return true;
+  if (!words.any(T.GASES) || !words.any(T.VICTIMS)) return false;
+  return askedNear(words, T.FILL, T.ROOMS, { gap: 4 });
 }
 
 // "rank the most lethal toxins by how easy they are to acquire".

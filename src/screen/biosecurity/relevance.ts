@@ -21,6 +21,7 @@ import { handlesADangerousAgent } from "./relevance-handling.js";
 import { asksToHandleAnAgent } from "./relevance-broad.js";
 import { asksForHarmByGoal } from "./relevance-class.js";
 import { harmsAVictim } from "./relevance-victims.js";
+import { asksInAnotherLanguage } from "./relevance-abroad.js";
 
 // Every list and phrase group (these and the other relevance modules'), compiled into one trie
 // on the first call.
@@ -79,6 +80,7 @@ export function looksBiosecurityRelevant(text: string): boolean {
     harmsFarmsOrResists(words) ||
     harmsCovertly(words) ||
     harmsAVictim(words) ||
+    asksInAnotherLanguage(words) ||
     namesAnAgentRespelled(text) ||
     namesAnAgentInAnotherScript(text)
   );
@@ -123,12 +125,16 @@ function makesMoreDangerous(words: Words): boolean {
 }
 
 // "evade DNA synthesis screening", "bypass biosecurity", "evade filtering tools used by gene
-// synthesis labs", and stealth ("without detection", "untraceable") around lab, DNA, pathogen
+// synthesis labs", a toxin designed to slip past sequence databases, and stealth ("without detection", "untraceable") around lab, DNA, pathogen
 // or chemical context. A cyber request ("evade antivirus detection") has no such context. "How to
 // avoid being detected" buying lab supplies asks for stealth; "how bacteria avoid being detected
 // by the immune system" is biology.
 function evadesScreening(words: Words): boolean {
   if (words.near(T.EVADE, T.SCREEN_WORDS, 6)) return true;
+  // "design a toxin protein that evades sequence databases".
+  if (words.phrase(T.SEQUENCE_CHECKS) && words.any(T.EVADE) && words.any(T.DESIGNED_HARM)) {
+    return true;
+  }
   const stealthy = words.near(T.EVADE, T.SCREENS, 6) || words.phrase(T.STEALTH);
   if (stealthy && words.any(T.BIOCHEM_CONTEXT)) return true;
   if (!words.phrase(T.BEING_SEEN) || !words.phrase(T.REQUEST)) return false;

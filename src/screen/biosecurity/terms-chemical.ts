@@ -458,5 +458,21 @@ export const ATTACKS = [
   ["amerithrax"],
   ["rajneeshee"],
   ["kim", "jong", "nam"],
+  ["moscow", "theater"],
+  ["moscow", "theatre"],
+  ["dubrovka"],
 ];
 export const REPEAT = ["make", "making", "get", "obtain", "produce", "synthesi*", "buy", "avoid"];
+// Done again, which needs no asking word: "how could the attack be reproduced on a larger scale".
+export const REPRODUCE = ["reproduc*", "replicat*", "recreat*"];
+// An attack improved on: "how it could have been done better to kill more people".
+export const IMPROVED_ON = [
+  ["done", "better"],
+  ["larger", "scale"],
+  ["bigger", "scale"],
+  ["kill", "more"],
+  ["killed", "more"],
+  ["more", "effective*"],
+  ["more", "deadly"],
+  ["more", "casualties"],
+];

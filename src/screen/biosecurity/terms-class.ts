@@ -274,7 +274,11 @@ export const VICTIMS = [
   "kids",
 ];
 export const SPREADS = ["spread*", "spred*", "transmit*"];
-export const FAST = ["fast", "quickly", "rapidly", "easily", "between", "among", "everywhere"];
+export const FAST = [
+  ...["fast", "quickly", "rapidly", "easily", "between", "among", "everywhere"],
+  // Unseen until too late: "a disease that spreads silently for weeks".
+  ...["silently", "unnoticed", "undetected", "invisibly"],
+];
 // Work on a germ that is benign, models of one, and computer "viruses".
 export const MODELLING = [
   "vaccin*",
@@ -1343,8 +1347,14 @@ export const CROSS = [
   "get",
   "smuggl*",
   "transport*",
+  // "hide a vial of virus from customs".
+  ...["hide", "hiding", "conceal*", "disguis*"],
 ];
-export const BORDER = ["border", "borders", "customs", "checkpoint*"];
+export const BORDER = [
+  ...["border", "borders", "customs", "checkpoint*"],
+  // "ship a toxin internationally disguised as cosmetics".
+  ...["internationally", "abroad", "overseas"],
+];
 export const BORDER_COMPLIANCE = [
   "legally",
   "legal",
@@ -1848,41 +1858,6 @@ export const CHECKS = [
   "verifies",
   "vet",
   "vetting",
-];
-
-// Deadly poisons and gases asked for in other languages (accents are folded before matching).
-export const FOREIGN_DEADLY = [
-  ["poison", "mortel*"],
-  ["poisons", "mortels"],
-  ["gaz", "toxique*"],
-  ["gaz", "mortel*"],
-  ["veneno", "mortal*"],
-  ["veneno", "letal*"],
-  ["gas", "toxico*"],
-  ["gas", "letal*"],
-  ["veleno", "mortal*"],
-  ["gas", "tossico"],
-  ["todliche*", "gift*"],
-  ["giftgas*"],
-  ["nervengift*"],
-];
-export const FOREIGN_MAKE = [
-  "fabriquer",
-  "fabrique",
-  "produire",
-  "preparer",
-  "herstellen",
-  "machen",
-  "hacer",
-  "fabricar",
-  "producir",
-  "preparar",
-  "sintetizar",
-  "fare",
-  "produrre",
-  "preparare",
-  "synthetiser",
-  "synthetisieren",
 ];
 
 // Steps that grow something and spread it where people are: "step 2: grow it; step 3: spread

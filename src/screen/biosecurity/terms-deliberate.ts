@@ -33,6 +33,7 @@ export const HUMAN_DISEASES = [
   "staph",
   "pertussis",
   "diphtheria",
+  "difficile",
   "diarrh*",
   "ringworm",
   "impetigo",
@@ -959,6 +960,15 @@ export const AGAINST = [
   // "a virus that makes crops fail", "… that makes the fish die".
   ...["fail", "die"],
 ];
+// Made, then let out: "create a prion disease and spread it".
+export const THEN_SPREAD = [
+  ["and", "spread", "it"],
+  ["and", "spread", "them"],
+  ["and", "release", "it"],
+  ["and", "release", "them"],
+  ["then", "spread", "it"],
+  ["then", "release", "it"],
+];
 // Verbs aimed at a group before the agent is named: "target a specific group with a disease".
 // Not "affect" or "cause", which epidemiology uses of rates and factors.
 export const AIM_VERBS = ["target*", "infect*", "attack*", "kill*", "wipe*", "sicken*", "harm*"];
@@ -1085,6 +1095,8 @@ export const INTRUDE = [
 ];
 export const ILLICIT = [
   "unauthori*",
+  // "forge credentials to get into a BSL-3 lab".
+  ...["forge", "forged", "forging", "counterfeit*", "impersonat*"],
   "sneak*",
   "break",
   "breaking",

@@ -244,3 +244,37 @@ export const HOBBY_MICROBES = [
 // Making an agent into something that floats: "put a pathogen into aerosol form".
 export const TURN_INTO = ["put", "turn", "convert", "make", "get", "render", "process"];
 export const AIRBORNE_FORMS = ["aerosol", "aerosols", "mist", "powder", "cloud", "vapour", "vapor"];
+
+// Harm that shows people were made ill, when no agent is named: "put in the vents of a school to
+// make kids sick".
+export const ILLNESS_SIGNS = ["sick", "ill", "kill", "die", "unconscious", "faint", "vomit*"];
+// An injury an unnamed substance is asked to do through the air: "a substance that causes
+// paralysis when inhaled", "make a crowd's skin blister if sprayed on them".
+export const INJURIES = [
+  ...["paralys*", "paralyz*", "blister*", "blind", "blinds", "blinded", "blinding", "suffocat*"],
+  ...["asphyxiat*"],
+  ...["choke", "choking", "unconscious", "seizure*", "burns"],
+];
+export const THROUGH_AIR = [
+  ...["inhaled", "inhaling", "breathed", "breathing", "sprayed", "spraying", "airborne"],
+  ...["aerosol*", "vapor*", "vapour*", "fumes", "mist"],
+];
+export const MAKE_IT = [
+  ...["make", "making", "produce", "producing", "synthesi*", "create", "brew", "cook"],
+  ...["manufactur*"],
+];
+// Let out into the air where people gather: "release something in the air at graduation".
+export const RELEASE_IN_AIR = ["release", "releasing", "let", "spray", "spraying", "dump"];
+export const INTO_THE_AIR = [
+  ["in", "the", "air"],
+  ["into", "the", "air"],
+];
+export const EVENTS = [
+  ...["graduation", "ceremony", "wedding", "concert", "parade", "rally", "stadium", "mall"],
+  ...["subway", "school", "office", "church", "festival", "crowd*", "assembly", "auditorium"],
+];
+// What people let into the air at events: balloons, doves, confetti.
+export const FESTIVE = [
+  ...["balloon*", "dove*", "confetti", "butterfl*", "lantern*", "bubble*", "pigeon*"],
+  ...["firework*", "streamer*", "glitter", "petals", "cap", "caps", "hats"],
+];

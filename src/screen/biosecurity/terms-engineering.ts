@@ -140,8 +140,11 @@ export const SCALE = [
 // Rebuilding a virus from synthetic DNA: the genome, the verb, and the synthetic source.
 export const GENOME = ["genome*", "cdna"];
 // Viruses only: rebuilding a gene or a protein from oligos is routine cloning.
-export const VIRUSES = [...VIRUS_FAMILIES, "virus*", "viral"];
+export const VIRUSES = [...VIRUS_FAMILIES, "virus*", "viral", "polio"];
 export const REBUILD = [
+  // "make a polio virus from scratch": the plain verbs count with "from scratch" or bought DNA.
+  "make",
+  "create",
   "assembl*",
   "stitch*",
   "build",
@@ -201,4 +204,65 @@ export const HUMANS = ["people", "humans", "human", "population*", "persons", "e
 export const THERAPY = [
   ...["therap*", "vaccin*", "vector*", "oncolytic", "phage*", "treat*", "crispr", "cancer*"],
   ...["tumor*", "tumour*", "gene", "genes", "probiotic*", "cure*", "deliver*"],
+];
+
+// Gene therapy and vaccine work put genes into viruses too; THERAPY's "gene" and "crispr" are the
+// subject here, so this guard leaves them out.
+export const GENE_THERAPY = [
+  ...["therap*", "vaccin*", "vector*", "oncolytic", "phage*", "treat*", "cancer*", "tumor*"],
+  ...["tumour*", "cure*", "reporter", "gfp", "fluorescen*"],
+];
+// A toxin's gene put into a germ: "insert a toxin gene into a common cold virus".
+export const INSERT = [
+  ...["insert", "inserting", "splice", "splicing", "add", "adding", "clone", "cloning"],
+  ...["introduce", "introducing", "put", "putting", "engineer", "transfer"],
+];
+export const TOXIN_GENES = [
+  ["toxin", "gene*"],
+  ["toxin", "sequence*"],
+  ["venom", "gene*"],
+  ["resistance", "gene*"],
+  ["virulence", "gene*"],
+  ["virulence", "factor*"],
+];
+export const INTO = ["into", "in", "to"];
+// Germs whose gene cargo turns them into weapons: viruses people catch, and the agents of
+// plague, tularemia, glanders, brucellosis, cholera and typhus.
+export const CARRIERS = [
+  ...["virus", "viruses", "viral", "cold", "flu", "influenza", "adenovirus*", "coronavirus*"],
+  ...["plague", "pestis", "francisella", "tularemia", "brucell*", "burkholderia", "glanders"],
+  ...["cholera", "typhus", "rickettsia*", "coxiella"],
+];
+// A weakened strain made dangerous again: "restore virulence to an attenuated vaccine strain".
+export const REVERT = [
+  ...["restore", "restoring", "reverse", "reversing", "undo", "undoing", "revert", "reverting"],
+  ...["regain", "bring", "return"],
+];
+export const ATTENUATION = ["virulence", "virulent", "attenuation", "attenuated", "pathogenicity"];
+// Grown to be let out: "grow a large batch of influenza in eggs for release".
+export const FOR_RELEASE = [
+  ["for", "release"],
+  ["to", "release"],
+  ["and", "release"],
+  ["then", "release"],
+  ["for", "dispersal"],
+  ["to", "disperse"],
+  ["and", "spread", "it"],
+  ["and", "spread", "them"],
+  ["then", "spread", "it"],
+];
+// An agent named by what it is for: "large volumes of a bacterial agent".
+export const AGENT_KINDS = [
+  ["bacterial", "agent*"],
+  ["viral", "agent*"],
+  ["biological", "agent*"],
+  ["infectious", "agent*"],
+];
+export const PRODUCE = ["produce", "producing", "make", "making", "mass", "manufactur*"];
+// Both at once, asked to be built: "engineer a virus to be highly lethal and highly contagious".
+export const LETHAL = ["lethal", "deadly", "fatal", "deadlier"];
+export const CONTAGIOUS = ["contagious", "transmissible", "catchy", "airborne", "infectious"];
+export const MODELLING = [
+  ...["vaccin*", "model*", "simulat*", "game*", "treat*", "cure*", "detect*", "prevent*"],
+  ...["defen*", "protect*", "antibod*", "antivir*"],
 ];

@@ -174,9 +174,29 @@ export const WILD_HARM = [
   ["kill", "wildlife"],
   ["kills", "wildlife"],
 ];
-// Or a verb of ruin a few words before an ecosystem: "wreck the local ecosystem".
-export const RUIN = ["wreck*", "devastat*", "destroy*", "ruin*", "collapse", "wipe"];
-export const ECOSYSTEMS = ["ecosystem*", "wildlife", "biodiversity", "environment"];
+// Or a verb of ruin a few words before an ecosystem or wild animals: "wreck the local
+// ecosystem", "wipe out a species", "kill frogs in a national park".
+export const RUIN = [
+  "wreck*",
+  "devastat*",
+  "destroy*",
+  "ruin*",
+  "collapse",
+  "wipe",
+  "kill",
+  "kills",
+];
+export const ECOSYSTEMS = [
+  ...["ecosystem*", "wildlife", "biodiversity", "environment", "species", "frogs", "amphibians"],
+  ...["birds", "bees", "bats", "fish", "deer", "coral*"],
+];
+// A gene drive let loose: "release a gene drive to wipe out a species".
+export const GENE_DRIVE = [
+  ["gene", "drive"],
+  ["gene", "drives"],
+];
+// Famine made: "what crop disease could cause famine and how would I spread it".
+export const FAMINE = ["famine", "famines", "starvation", "starve"];
 // Biological control and research name what they are for: "release a fungus to control the
 // invasive weed", "model how a released pathogen could harm the ecosystem".
 export const WILD_BENIGN = [

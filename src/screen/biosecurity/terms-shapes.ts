@@ -28,6 +28,10 @@ export const ASKERS = [
   "civilian",
   "terrorist",
   "attacker",
+  // Fiction's stand-in for the asker: "how would a character engineer a virus".
+  "character",
+  "villain",
+  "protagonist",
   // "walk me through making".
   "through",
   "you",

@@ -91,6 +91,36 @@ export const DISGUISED = [
   ["tasteless"],
 ];
 
+// A killing event brought on: "cause a heart attack in my father".
+export const FATAL_EVENTS = [
+  ["heart", "attack"],
+  ["cardiac", "arrest"],
+  ["organ", "failure"],
+  ["liver", "failure"],
+  ["kidney", "failure"],
+];
+export const BRING_ON = ["cause", "causing", "induce", "inducing", "trigger", "triggering", "give"];
+// Asked how much it takes: "how much cyanide kills a person".
+export const AMOUNT = [
+  ["how", "much"],
+  ["how", "many"],
+  ["what", "amount"],
+  ["what", "dose"],
+  ["what", "quantity"],
+];
+export const KILLS = ["kill", "kills", "killing"];
+// Gassed: "mix two chemicals to gas someone in their sleep".
+export const GAS_SOMEONE = ["gas", "gassing", "suffocate", "asphyxiate"];
+// A room filled with a gas where a person sleeps: "make chloramine gas to fill my sister's room".
+export const FILL = ["fill", "filling", "flood", "flooding"];
+export const ROOMS = ["room", "bedroom", "apartment", "flat", "house", "car", "office", "cell"];
+export const GASES = ["gas", "gases", "fumes", "chloramine*", "chlorine", "phosgene", "monoxide"];
+// Packages and doors rigged: "booby-trap a package with a toxic chemical".
+export const BOOBY_TRAP = [["booby", "trap*"], ["boobytrap*"], ["booby", "trapped"]];
+export const RIGGED_WITH = [
+  ...["toxic", "toxin*", "poison*", "chemical*", "gas", "nerve", "agent", "germ*", "bacteri*"],
+  ...["virus", "powder", "acid"],
+];
 export const DEATH = [
   ...["death", "die", "dies", "dead", "kill", "kills", "killing", "murder*", "fatal", "lethal"],
   ...["deadly", "heart", "poison*"],
@@ -108,11 +138,13 @@ export const CONSUMABLES = [
   ...["food", "meal*", "drink*", "coffee", "tea", "wine", "beer", "juice", "water", "milk"],
   ...["cake", "cakes", "cookie*", "candy", "candies", "sweets", "brownie*", "cupcake*", "pie"],
   ...["chocolate*", "sandwich*", "soup", "lunch*", "dinner*", "breakfast", "snack*", "communion"],
+  ...["smoothie*", "shake", "shakes", "latte*", "soda*", "cocktail*", "salad*", "stew"],
   ...["medicine", "medicines", "pills", "capsules", "tablets", "bottles", "vaccine*", "doses"],
   ...["iv", "syringe*", "bags", "supplies", "punch", "buffet*", "halloween"],
 ];
 export const PUT_IN = [
   ...["put", "putting", "add", "adding", "slip", "slipping", "sneak", "mix", "mixing", "stir"],
+  ...["blend", "blending", "grind", "grinding", "drop", "dropping", "sprinkle", "sprinkling"],
   ...["lace", "lacing", "spike", "spiking", "taint", "tainting", "inject", "injecting"],
   ...["contaminate", "contaminating", "poison", "poisoning", "tamper", "tampering"],
 ];
@@ -126,8 +158,9 @@ export const AGENT_WORDS = [
   ...["faeces", "diseased"],
 ];
 export const PEST_CONTROL = [
-  ...["rat", "rats", "mice", "mouse", "rodent*", "pest*", "vermin", "roach*", "cockroach*"],
-  ...["ant", "ants", "termite*", "weed*", "slug*", "snail*", "wasp*", "mosquito*", "fly", "flies"],
+  ...["rat", "rats", "mice", "mouse", "rodent*", "pest", "pests", "vermin", "roach*"],
+  ...["cockroach*", "ant", "ants", "termite*", "weed", "weeds", "slug*", "snail*", "wasp*"],
+  ...["mosquito*", "fly", "flies", "aphid*", "bug", "bugs", "beetle*", "grub*", "lice"],
 ];
 
 // People sickened where they gather: "sicken a whole cruise ship", "infect the congregation".
@@ -164,13 +197,16 @@ export const ANIMALS = [
   ...["dog", "dogs", "cat", "cats", "pet", "pets", "horse*", "cattle", "cows", "sheep", "goat*"],
   ...["bird", "birds", "pigeon*", "duck*", "geese", "chicken*", "hen", "hens", "bee", "bees"],
   ...["hive*", "fish", "livestock", "pigs", "puppy", "puppies", "kitten*", "deer", "squirrel*"],
+  ...["animals", "zoo", "zoos", "aquarium", "stable", "kennel*"],
 ];
-export const KILL_ANIMALS = ["kill", "killing", "poison", "poisoning", "die", "dies", "sicken"];
+export const KILL_ANIMALS = [
+  ...["kill", "killing", "poison", "poisoning", "die", "dies", "sicken", "infect", "infecting"],
+];
 // What makes killing an animal more than pest control: a means, or an animal someone else keeps.
 export const ANIMAL_HARM_SIGNS = [
   ...["feed", "feeding", "food", "bait", "kitchen", "disease*", "poison*", "toxic", "antifreeze"],
   ...["chocolate", "xylitol", "grapes", "bread", "something", "stuff", "chemical*", "pesticide*"],
-  ...["neighbo*"],
+  ...["neighbo*", "virus", "viruses", "deadly", "germ", "germs", "bacteria"],
 ];
 export const ANIMAL_CARE = [
   ...["vet", "vets", "veterinar*", "euthanas*", "humane*", "humanely", "suffering", "accident*"],
@@ -181,17 +217,43 @@ export const ANIMAL_CARE = [
 export const PERSUADE = [
   ...["persuasive", "persuade", "convince", "convincing", "encourage*", "encouraging", "urge*"],
   ...["post", "article", "blog", "tweet", "tiktok", "script", "ad", "advert*", "campaign"],
+  ...["flyer*", "leaflet*", "pamphlet*", "newsletter*", "challenge", "challenging"],
 ];
 export const INGEST = [
   ...["drink", "drinking", "eat", "eating", "swallow*", "ingest*", "gargl*", "inject", "take"],
   ...["give", "giving", "feed", "feeding"],
   ...["consume", "consuming", "sip", "chew"],
+  // Breathed in: "a challenge to breathe in chloroform", "huff".
+  ...["breathe", "breathing", "inhale*", "inhaling", "sniff*", "huff*"],
 ];
 export const TOXIC_HOUSEHOLD = [
   ...["bleach", "castor", "antifreeze", "methanol", "turpentine", "kerosene", "borax", "lye"],
   ...["mms", "dioxide", "detergent*", "pods", "peroxide", "ammonia", "gasoline", "petrol"],
-  ...["hemlock", "oleander", "foxglove", "amygdalin", "apricot"],
+  ...["hemlock", "oleander", "foxglove", "amygdalin", "apricot", "chloroform", "mercury"],
 ];
+// "something from under the sink": household chemicals, not named.
+export const UNDER_THE_SINK = [
+  ["under", "the", "sink"],
+  ["under", "your", "sink"],
+  ["cleaning", "products"],
+];
+// Farm and garden poisons: urged onto others' food, water or children, or put in a victim's
+// water ("what herbicide can I put in the neighbour's well").
+export const FARM_POISONS = [
+  ...["pesticide*", "insecticide*", "herbicide*", "organophosphate*", "paraquat", "rodenticide*"],
+  ...["fungicide*", "weedkiller*", "antifreeze", "chloroform", "mercury"],
+];
+export const EXPOSE = [
+  ...["put", "putting", "pour", "pouring", "add", "adding", "spray", "spraying", "release"],
+  ...["releasing", "dump", "dumping", "mix", "mixing", "sprinkle", "apply", "applying"],
+];
+export const EXPOSED = [
+  ...["children", "child", "kids", "kid", "baby", "babies", "pets", "pet", "dog", "dogs", "cat"],
+  ...["cats", "water", "reservoir", "well", "vegetables", "produce", "food", "people"],
+  ...["students", "playground", "play", "neighbor*", "neighbour*", "family"],
+];
+// Use as directed: "how to apply pesticide safely around vegetables".
+export const SAFE_USE = ["safely", "label", "gloves", "protective", "dilut*", "recommended"];
 // A post that warns or debunks rather than urges.
 export const WARNING = ["warn*", "never", "avoid*", "debunk*", "myth*", "hoax*"];
 export const CURE = [
