@@ -21,6 +21,9 @@ export function hostileInputs(): Map<string, string> {
     ["200k words", "word ".repeat(MB / 5)],
     ["here-document openers", "cat <<E\n".repeat(MB / 8)],
     ["unclosed ${", "${".repeat(MB / 2)],
+    // Brace expansion and parameter defaults nested thousands deep, then a command after them.
+    ["nested braces", "echo x" + "{a,".repeat(MB / 6) + "b" + "}".repeat(MB / 6) + "; rm -rf /"],
+    ["nested defaults", "rm -rf " + "${a:-".repeat(MB / 10) + "/" + "}".repeat(MB / 10)],
     ["'ignore ' repeated", "ignore ".repeat(MB / 7)],
     ["single letters", "a ".repeat(MB / 2)],
     ["one base64 run", "QUFB".repeat(MB / 4)],

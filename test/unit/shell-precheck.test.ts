@@ -531,6 +531,30 @@ describe("precheck failure semantics", () => {
     const deep = "$(".repeat(200) + "rm -rf /" + ")".repeat(200);
     assert.equal(precheckCommand(`echo ${deep}`), REASONS.tooDeep);
   });
+
+  test("braces nested thousands deep are refused: they cannot overflow the stack into a pass", () => {
+    const braces = (levels: number): string => "{a,".repeat(levels) + "b" + "}".repeat(levels);
+    // Before, a stack overflow here made the worker entry answer null for the whole line.
+    assert.equal(precheckCommand(`echo x${braces(5000)}; rm -rf /`), REASONS.tooDeep);
+    assert.equal(
+      precheckCommand(`: ${braces(5000)}; dd if=/dev/zero of=/dev/sda`),
+      REASONS.tooDeep,
+    );
+    assert.equal(precheckCommand(`rm -rf ${braces(40)}`), REASONS.tooDeep);
+    // Braces as people nest them still expand and are judged.
+    assert.equal(precheckCommand("mkdir -p src/{a,b/{c,d}}"), null);
+    assert.equal(precheckCommand("rm -rf ./{build,dist/{x,y}}"), null);
+    assert.equal(precheckCommand("rm -rf {/tmp/x,/}"), REASONS.delete);
+  });
+
+  test("parameter defaults nested past the limit are refused, not left unknown", () => {
+    const defaults = (levels: number, inner: string): string =>
+      "${a:-".repeat(levels) + inner + "}".repeat(levels);
+    assert.equal(precheckCommand(`rm -rf ${defaults(12, "/")}`), REASONS.tooDeep);
+    assert.equal(precheckCommand(`rm -rf "${defaults(10, "$HOME")}"`), REASONS.tooDeep);
+    assert.equal(precheckCommand(`rm -rf ${defaults(3, "/")}`), REASONS.delete);
+    assert.equal(precheckCommand(`rm -rf ${defaults(3, "./build")}`), null);
+  });
 });
 
 describe("precheck is total and linear on hostile input", () => {

@@ -42,8 +42,36 @@ function normalDirectory(path: string): string | null {
   return kept.length === 0 ? (parts[0] as string) : `${parts[0] as string}/${kept.join("/")}`;
 }
 
-/** Brace expansion of one word, as bash does it before rm sees it; at most 64 words. */
-export function expandBraces(word: string): string[] {
+/**
+ * Braces nested deeper than this are not expanded: real commands nest two or three, and each
+ * level is one call, so a hostile `{a,{a,{a,…` of thousands of levels would exhaust the stack
+ * (and the precheck's error path would then let the command through).
+ */
+export const MAX_BRACE_NESTING = 16;
+
+/**
+ * Brace expansion of one word, as bash does it before rm sees it; at most 64 words. Null when
+ * the braces nest deeper than MAX_BRACE_NESTING, which the caller must treat as unjudgeable.
+ */
+export function expandBraces(word: string): string[] | null {
+  const open = word.indexOf("{");
+  if (open === -1) return [word];
+  if (braceNesting(word, open) > MAX_BRACE_NESTING) return null;
+  return expandNested(word);
+}
+
+/** The deepest nesting of `{` from `from` on, in one pass. */
+function braceNesting(word: string, from: number): number {
+  let level = 0;
+  let deepest = 0;
+  for (let i = from; i < word.length; i++) {
+    if (word[i] === "{") deepest = Math.max(deepest, ++level);
+    else if (word[i] === "}" && level > 0) level--;
+  }
+  return deepest;
+}
+
+function expandNested(word: string): string[] {
   const open = word.indexOf("{");
   if (open === -1) return [word];
   let level = 0;
@@ -62,7 +90,7 @@ export function expandBraces(word: string): string[] {
       word.slice(0, open) +
       word.slice((cuts[k] as number) + 1, cuts[k + 1]) +
       word.slice(close + 1);
-    out.push(...expandBraces(variant).slice(0, 64 - out.length));
+    out.push(...expandNested(variant).slice(0, 64 - out.length));
   }
   return out;
 }
@@ -126,7 +154,13 @@ export function translated(text: string, args: readonly string[]): string | null
 }
 
 export function singleQuoted(word: string): string {
-  return `'${word.replaceAll("'", "'\\''")}'`;
+  // An argv word that still begins with `~` names the home directory (a quoted `~` became
+  // `./~`), so its tilde prefix stays unquoted for the shell to expand when re-read.
+  const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+  const prefix = /^~[A-Za-z0-9._-]{0,32}(?=\/|$)/.exec(word);
+  if (prefix === null) return quote(word);
+  const rest = word.slice(prefix[0].length);
+  return rest === "" ? prefix[0] : `${prefix[0]}${quote(rest)}`;
 }
 
 export function valueAfter(args: readonly string[], flag: string): string | null {

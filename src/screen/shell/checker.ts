@@ -33,6 +33,7 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue, type OptionTable } from "./options.js";
+import { gitRuns, isGitCommandKey } from "./git-commands.js";
 import {
   catastrophicTarget,
   isAccountDatabase,
@@ -141,6 +142,9 @@ export class Checker {
     array: (name) => this.arrays.get(name),
     assign: (name, value) => this.variables.set(name, value),
     worst: (values) => values.find((v) => this.doomed(v) !== null) ?? values[0],
+    tooDeep: () => {
+      throw new BudgetExceeded();
+    },
   };
 
   /** doomed() as a function value, made once rather than once per command. */
@@ -198,7 +202,9 @@ export class Checker {
     }
     if (this.cwd === null && this.binds === null && !target.includes("{"))
       return catastrophicTarget(target);
-    for (const braced of expandBraces(target)) {
+    const variants = expandBraces(target);
+    if (variants === null) return REASONS.tooDeep;
+    for (const braced of variants) {
       // `$PWD`, `${PWD}` and `~+` name the working directory a cd made known.
       const here = this.cwd === null ? null : /^(?:\$PWD|\$\{PWD\}|~\+)(?=\/|$)/.exec(braced);
       const expanded = here === null ? braced : `${this.cwd}${braced.slice(here[0].length)}`;
@@ -613,6 +619,11 @@ export class Checker {
     if (words.every(isLiteralField)) return words.map((word) => word.text);
     const argv: string[] = [];
     for (const word of words) {
+      // `rm -rf '~'` removes a directory named `~` here, not the home directory.
+      if (word.literalTilde === true) {
+        argv.push(`./${word.text}`);
+        continue;
+      }
       const text = this.value(word, depth);
       const expanded =
         word.parts === null
@@ -633,7 +644,10 @@ export class Checker {
       }
       // Bash expands `{rm,-rf,/}` into three words before anything runs.
       if (!word.quoted && text.includes("{") && text.includes(",")) {
-        argv.push(...expandBraces(text));
+        const variants = expandBraces(text);
+        // Too deep to expand is too deep to judge: refused, like any input past the budget.
+        if (variants === null) throw new BudgetExceeded();
+        argv.push(...variants);
         continue;
       }
       // Assignment values are never split: `x=$(echo a b)` sets x to "a b".
@@ -1032,6 +1046,8 @@ export class Checker {
    */
   private readsVariablesLater(argv: readonly string[], stdin: Data): boolean {
     if (this.functions.size > 0 || this.aliases.size > 0 || this.files.size > 0) return true;
+    // git reads its own variables: GIT_WORK_TREE, GIT_CONFIG_PARAMETERS, --config-env's names.
+    if (programName(argv[0] as string) === "git") return true;
     if (stdin !== null && "text" in stdin && /[$`]/.test(stdin.text)) return true;
     return argv.some((word) => word.includes("$") || word.includes("`"));
   }
@@ -1215,32 +1231,23 @@ export class Checker {
         : this.checkArgv(packageRunner, stdin, depth + 1);
     }
     if (name === "git") {
-      // Subcommands that hand a string to the shell: submodule foreach, rebase --exec, bisect run.
+      // Settings, aliases, options and transports whose value git runs (git-commands.ts).
+      const runs = gitRuns(args, (variable) => this.variables.get(variable));
+      for (const command of runs.commands) {
+        const reason = this.checkString(command, depth + 1);
+        if (reason !== null) return reason;
+      }
+      for (const program of runs.argvs) {
+        const reason = this.checkArgv(program, null, depth + 1);
+        if (reason !== null) return reason;
+      }
       const sub = args.find((a) => !a.startsWith("-"));
-      if (sub === "submodule" && args.includes("foreach")) {
-        const at = args.indexOf("foreach");
-        const rest = args
-          .slice(at + 1)
-          .filter((a) => a !== "--recursive" && a !== "-q" && a !== "--quiet");
-        if (rest.length > 0) {
-          const reason = this.checkString(rest.join(" "), depth + 1);
-          if (reason !== null) return reason;
-        }
-      }
-      for (const flag of ["--exec", "-x"]) {
-        const command =
-          valueAfter(args, flag) ?? (flag === "--exec" ? longValue(args, "exec") : null);
-        if (command !== null && sub === "rebase") {
-          const reason = this.checkString(command, depth + 1);
-          if (reason !== null) return reason;
-        }
-      }
       if (sub === "config") {
         // `git config alias.x '!CMD'`, `git config core.pager CMD`: stored for later runs.
         const operands = gitConfigOperands(args.slice(args.indexOf("config") + 1));
         const key = (operands[0] ?? "").toLowerCase();
         const value = operands[1] ?? "";
-        if ((key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key)) {
+        if (isGitCommandKey(key, value)) {
           const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
           if (reason !== null) return reason;
         }
@@ -1249,20 +1256,8 @@ export class Checker {
         const reason = this.checkArgv(args.slice(args.indexOf("run") + 1), null, depth + 1);
         if (reason !== null) return reason;
       }
-      if (args.includes("clean") && this.cleansDoomedTree(args)) return REASONS.delete;
-      // `git -c alias.x='!CMD' x`, `git -c core.pager='CMD' log`: settings git runs as commands.
-      for (let k = 0; k + 1 < args.length; k++) {
-        const setting = args[k] === "-c" ? (args[k + 1] as string) : "";
-        const eq = setting.indexOf("=");
-        if (eq <= 0) continue;
-        const key = setting.slice(0, eq).toLowerCase();
-        const value = setting.slice(eq + 1);
-        const runs =
-          (key.startsWith("alias.") && value.startsWith("!")) || GIT_COMMAND_KEYS.has(key);
-        if (runs) {
-          const reason = this.checkString(value.replace(/^!/, ""), depth + 1);
-          if (reason !== null) return reason;
-        }
+      if (args.includes("clean") && this.cleansDoomedTree(args, runs.workTree)) {
+        return REASONS.delete;
       }
       return null;
     }
@@ -1390,15 +1385,16 @@ export class Checker {
    * `git -C / clean -fdx`, `git --work-tree=/ clean -f`: a forced clean deletes every file git
    * does not track under the work tree, so one rooted at a whole system tree empties it.
    */
-  private cleansDoomedTree(args: readonly string[]): boolean {
+  private cleansDoomedTree(args: readonly string[], configured: string | null): boolean {
     const at = args.indexOf("clean");
     const options = args.slice(at + 1).filter((a) => a.startsWith("-"));
     const forced = options.some((a) => a === "--force" || /^-[a-zA-Z]{0,8}f/.test(a));
     const dryRun = options.some((a) => a === "--dry-run" || /^-[a-zA-Z]{0,8}n/.test(a));
     if (!forced || dryRun) return false;
-    // -C options add up (`-C a -C b` is a/b); --work-tree names the tree itself.
-    let tree = ".";
-    let named = false;
+    // -C options add up (`-C a -C b` is a/b); --work-tree, core.worktree and GIT_WORK_TREE
+    // name the tree itself.
+    let tree = configured ?? ".";
+    let named = configured !== null;
     for (let k = 0; k < at; k++) {
       const arg = args[k] as string;
       const next = args[k + 1];
@@ -2417,7 +2413,12 @@ function memoKey(words: readonly Word[]): string | null {
 
 /** A word the shell passes on as it stands: no substitution, variable or brace list. */
 function isLiteralField(word: Word): boolean {
-  return word.parts === null && !word.text.includes("$") && !word.text.includes("{");
+  return (
+    word.parts === null &&
+    word.literalTilde !== true &&
+    !word.text.includes("$") &&
+    !word.text.includes("{")
+  );
 }
 
 // `${NAME:-`, `${NAME=`, `${NAME+`, `${NAME[`: a parameter expansion that can supply a value.
@@ -2514,6 +2515,9 @@ const COMMAND_VARIABLES = new Set([
   "GIT_SEQUENCE_EDITOR",
   "GIT_SSH_COMMAND",
   "GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS",
+  "GIT_PROXY_COMMAND",
+  "SSH_ASKPASS",
   "PAGER",
   "MANPAGER",
   "EDITOR",
@@ -2540,20 +2544,6 @@ const HOOKED_PROGRAMS = new Set([
   ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
   "byobu",
   ...["vim", "vi", "nvim", "ex", "view", "less", "more"],
-]);
-
-// git settings whose value git runs through the shell.
-const GIT_COMMAND_KEYS = new Set([
-  "core.pager",
-  "core.editor",
-  "core.sshcommand",
-  "core.fsmonitor",
-  "sequence.editor",
-  "diff.external",
-  "credential.helper",
-  "pager.log",
-  "pager.diff",
-  "pager.show",
 ]);
 
 /**

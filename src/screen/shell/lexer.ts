@@ -34,6 +34,11 @@ export interface Word {
   readonly text: string;
   /** Some part of the word was quoted (so `~` and globbing did not apply to it). */
   readonly quoted: boolean;
+  /**
+   * The word begins with a quoted or escaped `~` (`'~'`, `"~/x"`, `\~`): a file named `~`, which
+   * the shell does not expand to the home directory. Absent otherwise.
+   */
+  readonly literalTilde?: true;
 }
 
 export type OperatorText = ";" | "&&" | "||" | "|" | "|&" | "&" | "\n" | "(" | ")" | ";;";
@@ -142,6 +147,8 @@ class Lexer {
   private literal = "";
   private inWord = false;
   private quoted = false;
+  /** The current word's first character came from quotes or a backslash. */
+  private startsQuoted = false;
   private redirectAwaitingTarget: Redirect | null = null;
   // Allocated on first use: most scripts (and most of the thousands of tiny substitution
   // bodies a hostile line can hold) have no here-document and no substitution in a word.
@@ -236,6 +243,11 @@ class Lexer {
     this.inWord = true;
   }
 
+  /** Notes, before quoted text is added, whether it is the word's first character. */
+  private quoteStarts(): void {
+    if (!this.inWord || (this.literal === "" && this.parts.length === 0)) this.startsQuoted = true;
+  }
+
   /** A nested script's output joins the word after the literal text that came before it. */
   private pushScript(script: Script, process = false): void {
     // `$()` and an empty pair of backticks print nothing, so they add nothing to the word:
@@ -270,7 +282,10 @@ class Lexer {
     let word: Word;
     if (this.parts.length === 0) {
       if (!this.quoted && this.redirectAwaitingTarget === null) this.trackCase(this.literal);
-      word = this.literalWord(this.literal, this.quoted);
+      const literalTilde = this.startsQuoted && this.literal.startsWith("~");
+      word = literalTilde
+        ? { kind: "word", parts: null, text: this.literal, quoted: true, literalTilde }
+        : this.literalWord(this.literal, this.quoted);
       this.literal = "";
     } else {
       this.flushLiteral();
@@ -279,6 +294,7 @@ class Lexer {
     }
     this.inWord = false;
     this.quoted = false;
+    this.startsQuoted = false;
     const redirect = this.redirectAwaitingTarget;
     if (redirect !== null) {
       redirect.target = word;
@@ -341,6 +357,7 @@ class Lexer {
       this.i += 2; // line continuation: the two characters vanish
       return;
     }
+    this.quoteStarts();
     this.startWord();
     this.quoted = true;
     if (next !== undefined) this.literal += next;
@@ -388,6 +405,7 @@ class Lexer {
   }
 
   private singleQuoted(): void {
+    this.quoteStarts();
     this.startWord();
     this.quoted = true;
     const close = this.src.indexOf("'", this.i + 1);
@@ -398,6 +416,7 @@ class Lexer {
   }
 
   private doubleQuoted(): void {
+    this.quoteStarts();
     this.startWord();
     this.quoted = true;
     const src = this.src;
@@ -438,6 +457,7 @@ class Lexer {
       this.startWord();
       this.pushScript(this.nested(this.i + 2));
     } else if (next === "'" && !inDoubleQuotes) {
+      this.quoteStarts();
       this.startWord();
       this.quoted = true;
       this.ansiC();

@@ -8,7 +8,8 @@
 // plain variables, glob patterns) is left as written, and stays unknown.
 //
 // Linear: the braces of a text are matched in one pass, and an operator's word is expanded again
-// at most MAX_NESTING levels deep.
+// at most MAX_NESTING levels deep; deeper nesting is reported to the scope (`tooDeep`), which
+// refuses rather than leave the word unknown.
 
 export interface ParameterScope {
   /** The value of a scalar (or of element 0 of an array), or undefined when not known. */
@@ -18,6 +19,11 @@ export interface ParameterScope {
   readonly assign: (name: string, value: string) => void;
   /** The element an unknown index would pick in the worst case. */
   readonly worst: (values: readonly string[]) => string | undefined;
+  /**
+   * Called when operators nest deeper than MAX_NESTING. Left as written, the word would be
+   * unknown and pass; a caller that fails closed throws here.
+   */
+  readonly tooDeep: () => void;
 }
 
 const MAX_NESTING = 8;
@@ -44,6 +50,7 @@ export function expandParameters(text: string, scope: ParameterScope, nesting = 
     i = dollar;
     if (text[i + 1] === "{") {
       const close = closes === null ? -1 : (closes[i + 1] as number);
+      if (close >= 0 && nesting >= MAX_NESTING) scope.tooDeep();
       const value =
         close < 0 || nesting >= MAX_NESTING
           ? null

@@ -45,7 +45,9 @@ function runPrecheck(command: unknown): string | null {
   try {
     return checker.checkString(text, 0);
   } catch (error) {
-    if (error instanceof BudgetExceeded) return REASONS.tooDeep;
+    // A stack overflow is the input's doing (nesting the limits above did not foresee), so it
+    // is refused like the budget; only the precheck's own faults reach the callers' policies.
+    if (error instanceof BudgetExceeded || error instanceof RangeError) return REASONS.tooDeep;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The catastrophic classes as literal rules over a program's argv: recursive deletes, moves and
 // permission changes of whole systems, formats, raw device writes, wipes and secure erases.
-import { longValue, permutedFlags } from "./options.js";
+import { longValue, optionValue, permutedFlags } from "./options.js";
 import { REASONS } from "./reasons.js";
 import {
   everyoneTraverses,
@@ -263,9 +263,15 @@ export function catastrophicRule(
     case "cp":
     case "mv":
     case "install":
-    case "ddrescue":
-    case "pv":
       return isBlockDevice(args[args.length - 1] ?? "") ? REASONS.device : null;
+    case "ddrescue":
+      return ddrescueWritesDevice(args) ? REASONS.device : null;
+    case "pv":
+      // pv copies its operands to its output: a disk it names is read (`pv /dev/sda > disk.img`).
+      // Only `-o`/`--output` names what it writes.
+      return isBlockDevice(optionValue(args, args.length, "o", "output") ?? "")
+        ? REASONS.device
+        : null;
     case "tee":
     case "truncate":
     case "fallocate":
@@ -273,6 +279,17 @@ export function catastrophicRule(
     default:
       return null;
   }
+}
+
+/**
+ * `ddrescue [options] infile outfile [mapfile]`: the output is the second operand, and the last
+ * when no map file follows (`ddrescue -f /dev/zero /dev/sda rescue.map`).
+ */
+function ddrescueWritesDevice(args: readonly string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith("-"));
+  const last = operands[operands.length - 1] ?? "";
+  const beforeLast = operands.length >= 3 ? (operands[operands.length - 2] as string) : "";
+  return (operands.length >= 2 && isBlockDevice(last)) || isBlockDevice(beforeLast);
 }
 
 // Programs that remove or empty every file they are given.
