@@ -34,6 +34,8 @@ import {
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue, type OptionTable } from "./options.js";
 import { gitRuns, isGitCommandKey } from "./git-commands.js";
+import { deviceWriteRule } from "./device-writes.js";
+import { commandOptionValues, HOOKED_PROGRAMS } from "./hooked-options.js";
 import {
   catastrophicTarget,
   isAccountDatabase,
@@ -1110,7 +1112,14 @@ export class Checker {
       if (reason !== null) return reason;
     }
     const wrapper = WRAPPERS[name];
-    if (wrapper !== undefined) return this.checkWrapper(name, args, stdin, depth);
+    if (wrapper !== undefined) {
+      // A wrapper may run a command of its own too: `strace -o '|CMD' ls`.
+      for (const command of commandOptionValues(name, args)) {
+        const reason = this.checkString(command, depth + 1);
+        if (reason !== null) return reason;
+      }
+      return this.checkWrapper(name, args, stdin, depth);
+    }
     if (SHELLS.has(name)) return this.checkShell(args, stdin, depth);
     if (name === "eval")
       return this.checkString((args[0] === "--" ? args.slice(1) : args).join(" "), depth + 1);
@@ -1277,7 +1286,7 @@ export class Checker {
       // With no command, the remote login shell runs what ssh reads: `echo … | ssh host`.
       if (remote.length === 0) return at < args.length ? this.checkShellInput(stdin, depth) : null;
       const reason = this.checkString(remote.join(" "), depth + 1);
-      if (reason !== null || remote.length < 2) return reason;
+      if (reason !== null) return reason;
       // The remote command reads what ssh reads: `ssh host bash -s <<< …` is judged as that
       // argv with that input, so a shell's own options (-c, -s, -n) decide as they do here.
       return this.checkArgv(remote, stdin, depth + 1);
@@ -1325,7 +1334,8 @@ export class Checker {
       if (program === undefined || program === null) return null;
       // awk reads its input line by line: with no file operand, that input is stdin.
       const input = args.length > at + 1 ? null : stdin;
-      return this.checkCode(program, depth, [], input);
+      // Its own `print > "/dev/sda"` too (device-writes.ts).
+      return this.checkCode(program, depth, [], input) ?? deviceWriteRule(name, args);
     }
     if (name === "sed") {
       const reason = this.checkSed(args, stdin, depth);
@@ -1655,10 +1665,15 @@ export class Checker {
       const flag =
         cluster ??
         codeFlags.find(
-          (f) => lower === f || (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")),
+          (f) =>
+            lower === f ||
+            (f.length === 2 && lower.startsWith(f) && !lower.startsWith("--")) ||
+            (f.startsWith("--") && lower.startsWith(`${f}=`)),
         );
       if (flag !== undefined) {
-        const attached = arg.length > flag.length ? arg.slice(flag.length) : null;
+        // `--eval=CODE`: the code follows the `=`.
+        const skip = arg[flag.length] === "=" && flag.startsWith("--") ? 1 : 0;
+        const attached = arg.length > flag.length ? arg.slice(flag.length + skip) : null;
         const next = attached ?? args[i + 1] ?? "";
         code = code === null ? next : `${code}\n${next}`;
         if (attached === null) i++;
@@ -1667,6 +1682,17 @@ export class Checker {
       if (!arg.startsWith("-") || arg === "--") {
         sawOperand = true;
         argsFrom = arg === "--" ? i + 1 : i;
+        // A script the line wrote, or stdin by its device name: code the precheck can read.
+        if (code !== null) break;
+        const script = arg === "--" ? (args[i + 1] ?? "") : arg;
+        const afterScript = Math.min(arg === "--" ? i + 2 : i + 1, args.length);
+        if (script === "/dev/stdin" || script === "/dev/fd/0") {
+          sawOperand = false;
+          argsFrom = afterScript;
+        } else {
+          code = this.writtenFile(script) ?? null;
+          if (code !== null) argsFrom = afterScript;
+        }
         break;
       }
       if (arg === "-") {
@@ -2538,96 +2564,6 @@ const GIT_OPTIONS_WITH_VALUE = new Set([
   ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],
 ]);
 const NO_VALUES: readonly string[] = Object.freeze([]);
-
-// Programs commandOptionValues reads.
-const HOOKED_PROGRAMS = new Set([
-  ...["ssh", "scp", "sftp", "rsync", "tar", "man", "zip", "socat", "gdb", "expect", "tmux"],
-  "byobu",
-  ...["vim", "vi", "nvim", "ex", "view", "less", "more"],
-]);
-
-/**
- * Options through which a program runs a command line of the caller's: ssh's ProxyCommand and
- * LocalCommand, rsync -e, tar's checkpoint actions and filters, vim's `-c '!…'`.
- */
-function commandOptionValues(name: string, args: readonly string[]): readonly string[] {
-  if (!HOOKED_PROGRAMS.has(name)) return NO_VALUES;
-  const values: string[] = [];
-  const optionValue = (k: number, option: string): string | null => {
-    const arg = args[k] as string;
-    if (arg === option) return args[k + 1] ?? null;
-    return arg.startsWith(`${option}=`) ? arg.slice(option.length + 1) : null;
-  };
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k] as string;
-    if (name === "ssh" || name === "scp" || name === "sftp") {
-      const option = arg === "-o" ? (args[k + 1] ?? "") : arg.startsWith("-o") ? arg.slice(2) : "";
-      const match = /^(?:proxycommand|localcommand)[= ]/i.exec(option);
-      if (match !== null) values.push(option.slice(match[0].length));
-    } else if (name === "rsync") {
-      const value = arg === "-e" ? (args[k + 1] ?? null) : optionValue(k, "--rsh");
-      if (value !== null) values.push(value);
-    } else if (name === "tar") {
-      for (const option of [
-        "--to-command",
-        "--use-compress-program",
-        "--info-script",
-        "--new-volume-script",
-      ]) {
-        const value = optionValue(k, option);
-        if (value !== null) values.push(value);
-      }
-      if (arg.startsWith("--checkpoint-action=exec=")) values.push(arg.slice(25));
-      if (arg === "-I" && args[k + 1] !== undefined) values.push(args[k + 1] as string);
-    } else if (name === "man") {
-      const value = arg === "-P" ? (args[k + 1] ?? null) : optionValue(k, "--pager");
-      if (value !== null) values.push(value);
-    } else if (name === "zip") {
-      const value = arg === "-TT" ? (args[k + 1] ?? null) : optionValue(k, "--unzip-command");
-      if (value !== null) values.push(value);
-    } else if (name === "socat") {
-      const match = /^(?:exec|system):/i.exec(arg);
-      if (match !== null) values.push(arg.slice(match[0].length).split(",")[0] as string);
-    } else if (name === "gdb") {
-      const command = arg === "-ex" || arg === "--eval-command" ? (args[k + 1] ?? "") : "";
-      const shell = /^(?:shell\s|!)/.exec(command);
-      if (shell !== null) values.push(command.slice(shell[0].length));
-    } else if (name === "expect") {
-      const script = arg === "-c" ? (args[k + 1] ?? "") : "";
-      const spawn = /(?:^|[;\n]\s{0,8})spawn\s/.exec(script);
-      if (spawn !== null)
-        values.push(script.slice(spawn.index + spawn[0].length).split(/[;\n]/)[0] as string);
-    } else if (
-      (name === "tmux" || name === "byobu") &&
-      k === 0 &&
-      ["new-session", "new", "new-window", "neww"].includes(arg)
-    ) {
-      // tmux new-session [options] [shell-command]: the last word is a command string.
-      const last = args[args.length - 1] as string;
-      if (args.length > 1 && !last.startsWith("-")) values.push(last);
-    } else if ((name === "less" || name === "more") && arg.startsWith("+")) {
-      // `less '+!CMD'`: a less command at start-up; `!` runs a shell command.
-      const bang = /^\+:?\s{0,4}!/.exec(arg);
-      if (bang !== null) values.push(arg.slice(bang[0].length));
-    } else if (
-      name === "vim" ||
-      name === "vi" ||
-      name === "nvim" ||
-      name === "ex" ||
-      name === "view"
-    ) {
-      const command =
-        arg === "-c" || arg === "--cmd"
-          ? (args[k + 1] ?? "")
-          : arg.startsWith("+")
-            ? arg.slice(1)
-            : "";
-      const bang = /^:?\s{0,4}!/.exec(command);
-      if (bang !== null) values.push(command.slice(bang[0].length));
-    }
-  }
-  return values;
-}
 
 /** A file name with `$PWD/`, `./`, `.` and `..` resolved lexically, for comparing two names. */
 function lexicalPath(path: string): string {

@@ -1,7 +1,8 @@
 // More ways to destroy a disk than the classic dd, mkfs and redirect: a program told to write
 // its output onto a block device (`curl -o /dev/sda`, `sort -o`, `openssl -out`, `mv`, socat,
 // `rsync --write-devices`), secure erasers and sanitizers, and the volume managers that put a
-// new pool, array or physical volume over whatever a disk held.
+// new pool, array or physical volume over whatever a disk held; and sed's `w` and awk's
+// `print >` aimed at a disk.
 
 import { REASONS } from "./reasons.js";
 import { isBlockDevice } from "./targets.js";
@@ -14,6 +15,20 @@ const OUTPUT_OPTIONS = new Set([
 
 const ERASERS = new Set(["scrub", "wipe", "nwipe", "secure-delete"]);
 const FORMATTERS = new Set(["mkudffs", "mkexfatfs", "mkreiserfs", "mkhfs", "mformat"]);
+
+// `w /dev/sda` in a sed script: the command, or the flag that ends an s command.
+const SED_WRITE = /(?:^|[;\n}{/]|[0-9gpIiMme]|\s)w\s{0,8}(\/dev\/[A-Za-z0-9/_-]{1,64})/g;
+// `> "/dev/sda"` or `>> "/dev/sda"` in an awk program.
+const AWK_WRITE = /[>]{1,2}\s{0,8}"(\/dev\/[A-Za-z0-9/_-]{1,64})"/g;
+/** Scripts longer than this are not searched for a device write. */
+const MAX_SCRIPT = 64 * 1024;
+
+/** Whether a sed or awk script writes, by `pattern`, to a block device. */
+function scriptWritesDevice(script: string, pattern: RegExp): boolean {
+  if (!script.includes("/dev/") || script.length > MAX_SCRIPT) return false;
+  for (const match of script.matchAll(pattern)) if (isBlockDevice(match[1] as string)) return true;
+  return false;
+}
 
 export function deviceWriteRule(name: string, args: readonly string[]): string | null {
   if (writesOutputTo(args)) return REASONS.device;
@@ -42,6 +57,17 @@ export function deviceWriteRule(name: string, args: readonly string[]): string |
       )
         ? REASONS.device
         : null;
+    case "sed":
+    case "gsed":
+      // sed's `w FILE` command and the s command's `w FILE` flag write to that file.
+      return args.some((a) => scriptWritesDevice(a, SED_WRITE)) ? REASONS.device : null;
+    case "awk":
+    case "gawk":
+    case "mawk":
+    case "nawk":
+    case "busybox-awk":
+      // awk's `print > "FILE"` and `printf … >> "FILE"`.
+      return args.some((a) => scriptWritesDevice(a, AWK_WRITE)) ? REASONS.device : null;
     case "rsync":
       return args.includes("--write-devices") && isBlockDevice(args[args.length - 1] ?? "")
         ? REASONS.device

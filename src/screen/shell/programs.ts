@@ -168,6 +168,11 @@ export const WRAPPERS: Readonly<
   },
   // moreutils and other runners that start the rest of their line as a program.
   chronic: {},
+  // systemd-inhibit holds a lock while its command runs; AppArmor's aa-exec confines it to a
+  // profile; sshpass feeds ssh a password: each runs the rest of its line.
+  "systemd-inhibit": { longWithValue: ["what", "who", "why", "mode"] },
+  "aa-exec": { shortWithValue: "p", longWithValue: ["profile", "namespace"] },
+  sshpass: { shortWithValue: "pfdeP" },
   // shx runs the ShellJS version of the command it names (`shx rm -rf DIR`).
   shx: {},
   ifne: {},

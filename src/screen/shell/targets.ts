@@ -428,7 +428,11 @@ export function isEssentialFile(path: string): boolean {
   const { base, segments } = segmentsOf(path);
   if (base !== "root") return false;
   const at = segments[0] === "usr" ? 1 : 0;
-  const directory = segments[at];
+  // `/lib*/ld-linux*`: a glob over the library directories stands for each of them.
+  const segment = segments[at] ?? "";
+  const directory = GLOB_CHARS.test(segment)
+    ? [...LIBRARY_DIRECTORIES].find((d) => globMatches(segment, d))
+    : segment;
   const name = segments[segments.length - 1] ?? "";
   const depth = segments.length - at;
   if ((directory === "bin" || directory === "sbin") && depth === 2)
@@ -473,6 +477,8 @@ const CONTENTS_ESSENTIAL = new Set([
 export function isSystemContents(path: string): boolean {
   if (!path.startsWith("/") || !GLOB_CHARS.test(path)) return false;
   const parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  // `rm -f /*`: on a merged-/usr system /bin, /sbin and /lib are links in the root, and go.
+  if (parts.length === 1) return !parts[0]?.startsWith(".") && isContentsGlob(parts[0] as string);
   if (parts.length < 2 || !isContentsGlob(parts[parts.length - 1] ?? "")) return false;
   if (parts.some((p) => p === ".." || GLOB_CHARS.test(p) !== (p === parts[parts.length - 1])))
     return false;
