@@ -3,7 +3,8 @@
 // rsync's --rsync-path, tar's checkpoint action as two words, split's --filter), wrappers that
 // run the rest of their line, a remote shell given by one word, disks written by sed's `w` and
 // awk's `print >`, the root's contents removed without -r on a merged-/usr system, and code an
-// interpreter reads from /dev/stdin, a script written on the line or `--eval=`. Written for
+// interpreter reads from /dev/stdin, a script written on the line or `--eval=`, and the home
+// or a program directory looked up at run time (`getent passwd`, `printenv HOME`, `which`). Written for
 // this file; near misses stay allowed.
 import { describe, test } from "node:test";
 import { allowed, blocked } from "../helpers/precheck.js";
@@ -88,5 +89,17 @@ describe("code an interpreter reads from stdin by name, from a script of the lin
     allowed(`echo 'import sys, shutil; shutil.rmtree(sys.argv[1])' > d.py; python3 d.py ./build`);
     allowed("python3 /dev/stdin <<< 'print(1)'");
     allowed("python3 script.py /");
+  });
+});
+
+describe("the home or a system directory looked up at run time", () => {
+  test("getent passwd's sixth field, printenv HOME and which's directory", () => {
+    blocked('rm -rf "$(getent passwd alice | cut -d: -f6)"');
+    blocked("rm -rf $(getent passwd root | cut -d: -f6)");
+    blocked('rm -rf "$(printenv HOME)"');
+    blocked("rm -rf $(dirname $(which ls))");
+    allowed('rm -rf "$(getent passwd alice | cut -d: -f6)/.cache/thumbnails"');
+    allowed("rm -rf $(echo build:dist | cut -d: -f2)");
+    allowed("ls $(dirname $(which python3))");
   });
 });

@@ -838,7 +838,21 @@ export class Checker {
     }
     if (name === "which" || name === "type" || (name === "command" && args.includes("-v"))) {
       const program = args.filter((a) => !a.startsWith("-")).pop();
-      return program === undefined ? null : { text: program };
+      if (program === undefined) return null;
+      // which prints where the program lives: `$(dirname $(which ls))` is /usr/bin.
+      return { text: name === "which" && !program.includes("/") ? `/usr/bin/${program}` : program };
+    }
+    // The home directory looked up at run time: `printenv HOME`, `getent passwd alice` (whose
+    // sixth field `cut -d: -f6` takes), root's being /root.
+    if (name === "printenv" && args.length === 1 && args[0] === "HOME") return { text: "~" };
+    if (name === "getent" && args[0] === "passwd") {
+      const user = args[1] ?? "user";
+      const home = user === "root" || user === "0" ? "/root" : "~";
+      return { text: `${user}:x:1000:1000::${home}:/bin/sh` };
+    }
+    if (name === "cut") {
+      const fields = cutFields(args, stdin);
+      if (fields !== undefined) return fields;
     }
     if (name === "ls" || name === "realpath" || name === "readlink") {
       // `ls -d /*` prints the paths it was given (a glob stands for what it matches).
@@ -2577,4 +2591,25 @@ function lexicalPath(path: string): string {
     else segments.push(segment);
   }
   return (rest.startsWith("/") ? "/" : "") + segments.join("/");
+}
+
+/**
+ * What `cut -d X -f N` prints from known input: field N of each line. Undefined for other
+ * forms (ranges, lists, files), which the filters' pass-through judges whole.
+ */
+function cutFields(args: readonly string[], stdin: () => Data): Data | undefined {
+  const delimiter = optionValue(args, args.length, "d", "delimiter");
+  const field = optionValue(args, args.length, "f", "fields");
+  if (
+    delimiter === null ||
+    delimiter.length !== 1 ||
+    field === null ||
+    !/^[1-9][0-9]?$/.test(field)
+  )
+    return undefined;
+  const data = stdin();
+  if (data === null || !("text" in data)) return data;
+  const n = Number(field) - 1;
+  const lines = data.text.slice(0, 1 << 16).split("\n");
+  return { text: lines.map((line) => line.split(delimiter)[n] ?? "").join("\n") };
 }
