@@ -1,6 +1,7 @@
 // git's command-running settings, options and transports however they are given, the work
 // tree a `git clean` acts on, and three near misses a red team found refused: a quoted `~`
-// (a directory of that name, not the home), pv reading a disk, and ddrescue's output operand.
+// (a directory of that name, not the home), pv reading a disk, and ddrescue's output operand;
+// and spellings of the root's contents bash expands (extended globs, `{a..z}`, a NUL in $'…').
 // Written for this file; near misses stay allowed.
 import { describe, test } from "node:test";
 import { allowed, blocked } from "../helpers/precheck.js";
@@ -82,5 +83,21 @@ describe("near misses a red team found refused", () => {
     blocked("ddrescue -f /dev/sdb /dev/sda");
     allowed("ddrescue /dev/sda disk.img disk.map");
     allowed("ddrescue -n /dev/sda disk.img");
+  });
+});
+
+describe("spellings of the root's contents that bash expands", () => {
+  test("extended globs, letter sequences, a NUL in $'…', and zsh's precommand modifiers", () => {
+    blocked("shopt -s extglob; rm -rf /!(tmp|proc)");
+    blocked("rm -rf /@(etc|usr)");
+    blocked("rm -rf ~/!(Documents)");
+    blocked("rm -rf /{a..z}*");
+    blocked("rm -rf $'/\\0etc'");
+    blocked("noglob rm -rf /");
+    allowed("rm -rf ./!(keep)");
+    allowed("rm -rf /srv/cache/@(a|b)");
+    allowed("rm -rf ./build{1..3}");
+    allowed("mkdir dir{1..100}");
+    allowed("ls *(.)");
   });
 });

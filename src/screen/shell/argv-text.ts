@@ -82,7 +82,8 @@ function expandNested(word: string): string[] {
     else if (word[i] === "}" && --level === 0) close = i;
     else if (word[i] === "," && level === 1) commas.push(i);
   }
-  if (close === -1 || commas.length === 0) return [word];
+  if (close === -1) return [word];
+  if (commas.length === 0) return expandSequence(word, open, close) ?? [word];
   const cuts = [open, ...commas, close];
   const out: string[] = [];
   for (let k = 0; k + 1 < cuts.length && out.length < 64; k++) {
@@ -93,6 +94,40 @@ function expandNested(word: string): string[] {
     out.push(...expandNested(variant).slice(0, 64 - out.length));
   }
   return out;
+}
+
+/**
+ * bash's extended globs (`shopt -s extglob`, on in interactive shells of many distributions) as
+ * what they can match: `@(etc|usr)` and its `?`, `+`, `*` forms are the alternatives, as braces;
+ * `!(tmp)` is anything else, a `*`. Groups nest no deeper than the pattern below allows.
+ */
+export function extglobAsBraces(word: string): string {
+  return word
+    .replace(/[@?+*]\(([^()|]{0,64}(?:\|[^()|]{0,64}){0,16})\)/g, (_, alternatives: string) =>
+      alternatives.includes("|") ? `{${alternatives.split("|").join(",")}}` : alternatives,
+    )
+    .replace(/!\([^()]{0,256}\)/g, "*");
+}
+
+/** `{a..z}` and `{1..9}`: a sequence of letters or numbers, at most 64 words. Null otherwise. */
+function expandSequence(word: string, open: number, close: number): string[] | null {
+  const range = /^([A-Za-z]|-?[0-9]{1,6})\.\.([A-Za-z]|-?[0-9]{1,6})$/.exec(
+    word.slice(open + 1, close),
+  );
+  if (range === null) return null;
+  const [from, to] = [range[1] as string, range[2] as string];
+  const letters = /[A-Za-z]/.test(from);
+  if (letters !== /[A-Za-z]/.test(to)) return null;
+  const first = letters ? from.charCodeAt(0) : Number(from);
+  const last = letters ? to.charCodeAt(0) : Number(to);
+  const step = first <= last ? 1 : -1;
+  const out: string[] = [];
+  for (let v = first; out.length < 64; v += step) {
+    const item = letters ? String.fromCharCode(v) : String(v);
+    out.push(...expandNested(word.slice(0, open) + item + word.slice(close + 1)).slice(0, 64));
+    if (v === last) break;
+  }
+  return out.slice(0, 64);
 }
 
 const TR_CLASSES: Readonly<Record<string, string>> = {

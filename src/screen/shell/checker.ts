@@ -62,6 +62,7 @@ import {
   changeDirectory,
   decodeEscapes,
   expandBraces,
+  extglobAsBraces,
   singleQuoted,
   translated,
   valueAfter,
@@ -202,9 +203,9 @@ export class Checker {
       if (before !== null)
         return this.doomed(`${this.previousCwd}${target.slice(before[0].length)}`, hops + 1);
     }
-    if (this.cwd === null && this.binds === null && !target.includes("{"))
+    if (this.cwd === null && this.binds === null && !target.includes("{") && !target.includes("("))
       return catastrophicTarget(target);
-    const variants = expandBraces(target);
+    const variants = expandBraces(target.includes("(") ? extglobAsBraces(target) : target);
     if (variants === null) return REASONS.tooDeep;
     for (const braced of variants) {
       // `$PWD`, `${PWD}` and `~+` name the working directory a cd made known.

@@ -192,6 +192,11 @@ class Lexer {
       } else if (c === ";" || c === "|" || (c === "&" && src[this.i + 1] !== ">")) {
         this.endWord();
         this.operator(c);
+      } else if (c === "(" && this.extglobAt()) {
+        // `/!(tmp)`, `@(etc|usr)`: an extended glob is part of its word, not a subshell.
+        const close = src.indexOf(")", this.i);
+        this.literal += src.slice(this.i, close + 1);
+        this.i = close + 1;
       } else if (c === "(") {
         this.endWord();
         this.parenLevel++;
@@ -241,6 +246,17 @@ class Lexer {
 
   private startWord(): void {
     this.inWord = true;
+  }
+
+  /**
+   * Whether the `(` at the cursor opens an extended glob: it follows `@ ? + * !` in a word of
+   * plain text and closes within 256 characters, with no `(`, blank or newline before that.
+   */
+  private extglobAt(): boolean {
+    if (!this.inWord || this.parts.length > 0 || !/[@?+*!]$/.test(this.literal)) return false;
+    const close = this.src.indexOf(")", this.i);
+    if (close < 0 || close - this.i > 256) return false;
+    return !/[(\s]/.test(this.src.slice(this.i + 1, close));
   }
 
   /** Notes, before quoted text is added, whether it is the word's first character. */
@@ -566,7 +582,9 @@ class Lexer {
         out += "\\" + e;
       }
     }
-    this.literal += out;
+    // The string is a C string: a NUL ends it (`$'/\0etc'` is "/").
+    const nul = out.indexOf("\0");
+    this.literal += nul < 0 ? out : out.slice(0, nul);
     this.i = j + 1;
   }
 

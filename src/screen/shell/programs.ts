@@ -168,6 +168,9 @@ export const WRAPPERS: Readonly<
   },
   // moreutils and other runners that start the rest of their line as a program.
   chronic: {},
+  // zsh's precommand modifiers: the command runs with globbing or spelling correction off.
+  noglob: {},
+  nocorrect: {},
   // systemd-inhibit holds a lock while its command runs; AppArmor's aa-exec confines it to a
   // profile; sshpass feeds ssh a password: each runs the rest of its line.
   "systemd-inhibit": { longWithValue: ["what", "who", "why", "mode"] },
