@@ -23,6 +23,8 @@ export function hostileInputs(): Map<string, string> {
     ["unclosed ${", "${".repeat(MB / 2)],
     // Brace expansion and parameter defaults nested thousands deep, then a command after them.
     ["nested braces", "echo x" + "{a,".repeat(MB / 6) + "b" + "}".repeat(MB / 6) + "; rm -rf /"],
+    // Extended globs that never close: each `!(` may look ahead only a bounded way.
+    ["unclosed extended globs", "rm -rf /" + "a!(".repeat(MB / 3)],
     ["nested defaults", "rm -rf " + "${a:-".repeat(MB / 10) + "/" + "}".repeat(MB / 10)],
     ["'ignore ' repeated", "ignore ".repeat(MB / 7)],
     ["single letters", "a ".repeat(MB / 2)],

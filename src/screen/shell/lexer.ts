@@ -192,9 +192,9 @@ class Lexer {
       } else if (c === ";" || c === "|" || (c === "&" && src[this.i + 1] !== ">")) {
         this.endWord();
         this.operator(c);
-      } else if (c === "(" && this.extglobAt()) {
+      } else if (c === "(" && this.extglobEnd() > 0) {
         // `/!(tmp)`, `@(etc|usr)`: an extended glob is part of its word, not a subshell.
-        const close = src.indexOf(")", this.i);
+        const close = this.extglobEnd();
         this.literal += src.slice(this.i, close + 1);
         this.i = close + 1;
       } else if (c === "(") {
@@ -249,14 +249,16 @@ class Lexer {
   }
 
   /**
-   * Whether the `(` at the cursor opens an extended glob: it follows `@ ? + * !` in a word of
-   * plain text and closes within 256 characters, with no `(`, blank or newline before that.
+   * Where the extended glob opened by the `(` at the cursor closes, or -1: it follows
+   * `@ ? + * !` in a word of plain text and closes within 256 characters, with no `(`, blank or
+   * newline before that. Only those 256 are read, so a line of unclosed `!(` stays linear.
    */
-  private extglobAt(): boolean {
-    if (!this.inWord || this.parts.length > 0 || !/[@?+*!]$/.test(this.literal)) return false;
-    const close = this.src.indexOf(")", this.i);
-    if (close < 0 || close - this.i > 256) return false;
-    return !/[(\s]/.test(this.src.slice(this.i + 1, close));
+  private extglobEnd(): number {
+    if (!this.inWord || this.parts.length > 0 || !/[@?+*!]$/.test(this.literal)) return -1;
+    const window = this.src.slice(this.i + 1, this.i + 257);
+    const close = window.indexOf(")");
+    if (close < 0 || /[(\s]/.test(window.slice(0, close))) return -1;
+    return this.i + 1 + close;
   }
 
   /** Notes, before quoted text is added, whether it is the word's first character. */
