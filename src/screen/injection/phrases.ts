@@ -632,7 +632,8 @@ const CORE_PHRASES: readonly Phrase[] = [
       slot("you you're"),
       slot("are", { optional: true }),
       slot("an a", { optional: true }),
-      slot([...AI, "language", "large"]),
+      // "If you are an automated agent opening a PR": software addressed as such.
+      slot([...AI, "language", "large", "automated", "autonomous"]),
     ],
   },
   {
