@@ -2,6 +2,7 @@
 // corpora. Each is found on PATH (absolute path), spawned with an argument array, and timed from
 // spawn to exit, start-up included (a few ms against seconds of work for grep).
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { elapsedMs } from "../stats.js";
 
@@ -74,7 +75,11 @@ export interface GrepRun {
 
 /** One `grep -E -i -c` run over the whole file. Exit 1 (no line matched) is a clean run. */
 export function grepOnce(plan: GrepPlan, timeoutMs: number): GrepRun {
-  const run = runTool(plan.grep, ["-E", "-i", "-c", "-e", plan.pattern, "--", plan.file], {
+  // The pattern goes in a file: our anchor literals as one ERE are longer than one argument
+  // may be (MAX_ARG_STRLEN, 128 KiB). One line, so it is the same single ERE as `-e`.
+  const patternFile = `${plan.file}.ere`;
+  writeFileSync(patternFile, `${plan.pattern}\n`);
+  const run = runTool(plan.grep, ["-E", "-i", "-c", "-f", patternFile, "--", plan.file], {
     env: envWith({ LC_ALL: plan.locale }),
     timeoutMs,
   });
