@@ -15,6 +15,9 @@ describe("a named reader told to send the thread away", () => {
     clean([
       "Please forward this thread to the finance team by Friday.",
       "The assistant in our help desk can forward a thread to billing when asked.",
+      // A help desk describing its bot, which an anchor on "chat to" once opened to the older
+      // family of sending the conversation away.
+      "Our support bot answers common questions. For billing issues, it will forward your chat to a billing specialist.",
     ]);
   });
 });

@@ -376,7 +376,16 @@ export const ADDRESSED_ANCHORS: readonly string[] = [
   ...pairs(["tool", "function"], ["call", "calls"]),
   ...pairs(REPLACED, GOALS),
   ...pairs(["model", "bot"], MUST),
-  ...pairs(THREADS, ["to"]),
+  // The reader and its verb, not "chat to": that would open windows where the older family of
+  // sending the conversation away then reads a help desk's "it will forward your chat to …".
+  ...pairs(
+    AI_READERS.flatMap((reader) => [
+      reader,
+      `${reader},`,
+      ...[...ORDER_FILLER].filter((w) => w !== ",").map((w) => `${reader}, ${w}`),
+    ]),
+    SEND_AWAY,
+  ),
   // Each anchor holds the whole shape, label and order: a looser one ("agent:") would open
   // windows in changelogs where the other families then read "agent: fix key handling".
   ...pairs(
