@@ -25,6 +25,12 @@ export function hostileInputs(): Map<string, string> {
     ["nested braces", "echo x" + "{a,".repeat(MB / 6) + "b" + "}".repeat(MB / 6) + "; rm -rf /"],
     // Extended globs that never close: each `!(` may look ahead only a bounded way.
     ["unclosed extended globs", "rm -rf /" + "a!(".repeat(MB / 3)],
+    // Thousands of files written, each followed by a command that may be one of them: every
+    // lookup of a written file must be one get, not a walk over all of them.
+    [
+      "files written between commands",
+      Array.from({ length: MB / 24 }, (_, i) => `echo x > f${i}; ls; `).join(""),
+    ],
     ["nested defaults", "rm -rf " + "${a:-".repeat(MB / 10) + "/" + "}".repeat(MB / 10)],
     ["'ignore ' repeated", "ignore ".repeat(MB / 7)],
     ["single letters", "a ".repeat(MB / 2)],

@@ -1,8 +1,9 @@
-// git's command-running settings, options and transports however they are given, the work
-// tree a `git clean` acts on, and three near misses a red team found refused: a quoted `~`
-// (a directory of that name, not the home), pv reading a disk, and ddrescue's output operand;
-// and spellings of the root's contents bash expands (extended globs, `{a..z}`, a NUL in $'…').
-// Written for this file; near misses stay allowed.
+// git's command-running settings, options and transports however they are given, hooks
+// written on the line before the git command that runs them, the work tree a `git clean` acts
+// on, and three near misses a red team found refused: a quoted `~` (a directory of that name,
+// not the home), pv reading a disk, and ddrescue's output operand; and spellings of the root's
+// contents bash expands (extended globs, `{a..z}`, a NUL in $'…'). Written for this file; near
+// misses stay allowed.
 import { describe, test } from "node:test";
 import { allowed, blocked } from "../helpers/precheck.js";
 
@@ -47,6 +48,15 @@ describe("git runs a setting's value through the shell", () => {
     allowed("git grep -O TODO");
     allowed("git difftool -y -x meld");
     allowed("git filter-branch --tree-filter 'rm -f secrets.txt' HEAD");
+  });
+
+  test("a hook written on the line runs at the git command after it", () => {
+    blocked(
+      "echo 'rm -rf ~' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git commit -m wip",
+    );
+    blocked("printf '#!/bin/sh\\nrm -rf /etc\\n' > hooks/post-checkout; git checkout main");
+    allowed("echo 'npm test' > .git/hooks/pre-commit && git commit -m wip");
+    allowed("echo 'rm -rf /' > notes/pre-commit.txt && git commit -m notes");
   });
 
   test("git clean in a work tree set by core.worktree or GIT_WORK_TREE", () => {

@@ -33,7 +33,7 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue, type OptionTable } from "./options.js";
-import { gitRuns, isGitCommandKey } from "./git-commands.js";
+import { gitRuns, isGitCommandKey, isGitHook } from "./git-commands.js";
 import { deviceWriteRule } from "./device-writes.js";
 import { commandOptionValues, HOOKED_PROGRAMS } from "./hooked-options.js";
 import {
@@ -123,6 +123,13 @@ export class Checker {
   private positionalValue: readonly string[] | null = null;
   /** Files this command line writes with knowable content (`echo … > x.sh`), by name. */
   private readonly files = new TalliedMap<string, string>(this.tally);
+  /**
+   * The same files by lexical path (`$PWD/a.sh`, `/tmp/../tmp/a.sh` → the name written), and
+   * the git hooks among them: kept as files are written, so a lookup is one get, not a walk
+   * over every file (a line of thousands of files and commands would be quadratic).
+   */
+  private readonly lexicalNames = new Map<string, string>();
+  private readonly hooks = new Set<string>();
   /** Symbolic links made on this line: each name and where it points. */
   private readonly links = new TalliedMap<string, string>(this.tally);
   /** The working directory before the last literal cd, when known (`cd -`, `~-`, $OLDPWD). */
@@ -546,7 +553,7 @@ export class Checker {
       if (output === null) continue;
       const name = this.value(redirect.target, depth);
       const text = "text" in output ? output.text : DOWNLOADED;
-      this.files.set(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
+      this.recordFile(name, redirect.op === ">>" ? `${this.files.get(name) ?? ""}\n${text}` : text);
       const planted = this.checkDeferred(name, text, depth) ?? this.feedProcess(name, text, depth);
       if (planted !== null) return planted;
     }
@@ -605,8 +612,16 @@ export class Checker {
     if (direct !== undefined) return direct;
     // `$PWD/a.sh`, `/tmp/../tmp/a.sh`: the same file by another lexical name.
     const wanted = lexicalPath(path);
-    for (const [name, text] of this.files) if (lexicalPath(name) === wanted) return text;
-    return undefined;
+    const name = wanted === null ? undefined : this.lexicalNames.get(wanted);
+    return name === undefined ? undefined : this.files.get(name);
+  }
+
+  /** Records a file this line wrote, under its name and its lexical path. */
+  private recordFile(name: string, text: string): void {
+    this.files.set(name, text);
+    const lexical = lexicalPath(name);
+    if (lexical !== null && !this.lexicalNames.has(lexical)) this.lexicalNames.set(lexical, name);
+    if (isGitHook(name)) this.hooks.add(name);
   }
 
   /** The text a word expands to, with known variables substituted and unknown output marked. */
@@ -728,7 +743,7 @@ export class Checker {
       this.processFiles.set(script, name);
       this.processScripts.set(name, script);
     }
-    this.files.set(name, printed);
+    this.recordFile(name, printed);
     return name;
   }
 
@@ -1102,7 +1117,7 @@ export class Checker {
       const text = "text" in stdin ? stdin.text : DOWNLOADED;
       const appends = args.some((a) => a === "--append" || /^-[a-z]*a/.test(a));
       for (const file of args.filter((a) => !a.startsWith("-")).slice(0, MAX_FAN_OUT)) {
-        this.files.set(file, appends ? `${this.files.get(file) ?? ""}\n${text}` : text);
+        this.recordFile(file, appends ? `${this.files.get(file) ?? ""}\n${text}` : text);
         const reason = this.checkDeferred(file, text, depth) ?? this.feedProcess(file, text, depth);
         if (reason !== null) return reason;
       }
@@ -1112,7 +1127,7 @@ export class Checker {
       // `cp a.sh b.sh; bash b.sh`: the copy holds what the written file held.
       const operands = args.filter((a) => !a.startsWith("-"));
       const source = operands.length === 2 ? this.writtenFile(operands[0]) : undefined;
-      if (source !== undefined) this.files.set(operands[1] as string, source);
+      if (source !== undefined) this.recordFile(operands[1] as string, source);
     }
 
     const body = this.functions.size === 0 ? undefined : this.functions.get(argv[0] as string);
@@ -1257,6 +1272,11 @@ export class Checker {
     if (name === "git") {
       // Settings, aliases, options and transports whose value git runs (git-commands.ts).
       const runs = gitRuns(args, (variable) => this.variables.get(variable));
+      // A hook written earlier on the line runs now.
+      for (const hook of this.hooks) {
+        const reason = this.checkString(this.files.get(hook) ?? "", depth + 1);
+        if (reason !== null) return reason;
+      }
       for (const command of runs.commands) {
         const reason = this.checkString(command, depth + 1);
         if (reason !== null) return reason;

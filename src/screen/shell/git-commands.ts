@@ -64,6 +64,23 @@ const GLOBAL_WITH_VALUE = new Set([
 /** GIT_CONFIG_COUNT is read up to this many pairs; git itself has no lower limit. */
 const MAX_CONFIG_PAIRS = 64;
 
+// The hooks git runs on its own, by file name: a hook written on the line runs at the git
+// command that follows (`echo 'rm -rf ~' > .git/hooks/pre-commit; git commit`), wherever
+// core.hooksPath points.
+const HOOK_NAMES = new Set([
+  ...["applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit"],
+  ...["prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout"],
+  ...["post-merge", "pre-push", "pre-receive", "update", "proc-receive", "post-receive"],
+  ...["post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite"],
+  ...["sendemail-validate", "fsmonitor-watchman", "post-index-change"],
+]);
+
+/** Whether `path` names a git hook by its file name (`.git/hooks/pre-commit`, `hooks/pre-push`). */
+export function isGitHook(path: string): boolean {
+  const slash = path.lastIndexOf("/");
+  return slash >= 0 && HOOK_NAMES.has(path.slice(slash + 1));
+}
+
 /** Whether git runs the value of setting `key` (lower case) as a command line. */
 export function isGitCommandKey(key: string, value: string): boolean {
   if (COMMAND_KEYS.has(key) || key.startsWith("pager.")) return true;
