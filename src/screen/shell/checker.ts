@@ -33,7 +33,7 @@ import {
   type WordPart,
 } from "./lexer.js";
 import { firstOperand, longValue, optionValue, type OptionTable } from "./options.js";
-import { gitRuns, isGitCommandKey, isGitHook } from "./git-commands.js";
+import { GIT_GLOBAL_WITH_VALUE, gitRuns, isGitCommandKey, isGitHook } from "./git-commands.js";
 import { deviceWriteRule } from "./device-writes.js";
 import { commandOptionValues, HOOKED_PROGRAMS } from "./hooked-options.js";
 import {
@@ -612,7 +612,7 @@ export class Checker {
     if (direct !== undefined) return direct;
     // `$PWD/a.sh`, `/tmp/../tmp/a.sh`: the same file by another lexical name.
     const wanted = lexicalPath(path);
-    const name = wanted === null ? undefined : this.lexicalNames.get(wanted);
+    const name = this.lexicalNames.get(wanted);
     return name === undefined ? undefined : this.files.get(name);
   }
 
@@ -620,7 +620,7 @@ export class Checker {
   private recordFile(name: string, text: string): void {
     this.files.set(name, text);
     const lexical = lexicalPath(name);
-    if (lexical !== null && !this.lexicalNames.has(lexical)) this.lexicalNames.set(lexical, name);
+    if (!this.lexicalNames.has(lexical)) this.lexicalNames.set(lexical, name);
     if (isGitHook(name)) this.hooks.add(name);
   }
 
@@ -1445,7 +1445,7 @@ export class Checker {
       const next = args[k + 1];
       // Only git's own options may stand before the subcommand (`git log clean` is not one).
       if (!arg.startsWith("-")) return false;
-      if (GIT_OPTIONS_WITH_VALUE.has(arg)) k++;
+      if (GIT_GLOBAL_WITH_VALUE.has(arg)) k++;
       if (next === undefined) continue;
       if (arg === "-C") tree = /^[/~$]/.test(next) ? next : `${tree}/${next}`;
       else if (arg === "--work-tree") tree = next;
@@ -2595,9 +2595,6 @@ const STARTUP_FILE_VARIABLES = new Set(["BASH_ENV", "ENV"]);
 // all: a `$(…)` quoted into one runs when it is shown.
 const EXPANDED_VARIABLES = new Set(["PS0", "PS1", "PS2", "PS4", "ENV"]);
 // git's options (before the subcommand) that take the next word as their value.
-const GIT_OPTIONS_WITH_VALUE = new Set([
-  ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],
-]);
 const NO_VALUES: readonly string[] = Object.freeze([]);
 
 /** A file name with `$PWD/`, `./`, `.` and `..` resolved lexically, for comparing two names. */

@@ -57,8 +57,8 @@ const SHORT_PROGRAM_OPTIONS: ReadonlyMap<string, string> = new Map([
   ["rebase", "-x"],
   ["difftool", "-x"],
 ]);
-// git's own options that take a value, before the subcommand.
-const GLOBAL_WITH_VALUE = new Set([
+/** git's own options that take a value, before the subcommand. */
+export const GIT_GLOBAL_WITH_VALUE: ReadonlySet<string> = new Set([
   ...["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"],
 ]);
 /** GIT_CONFIG_COUNT is read up to this many pairs; git itself has no lower limit. */
@@ -99,8 +99,8 @@ export function gitRuns(
   args: readonly string[],
   env: (name: string) => string | undefined,
 ): GitRuns {
-  const settings = gitSettings(args, env);
   const subAt = subcommandIndex(args);
+  const settings = gitSettings(args, subAt < 0 ? args.length : subAt, env);
   const sub = subAt < 0 ? "" : (args[subAt] as string);
   const rest = subAt < 0 ? [] : args.slice(subAt + 1);
   const commands: string[] = [];
@@ -128,14 +128,15 @@ function subcommandIndex(args: readonly string[]): number {
   for (let k = 0; k < args.length; k++) {
     const arg = args[k] as string;
     if (!arg.startsWith("-")) return k;
-    if (GLOBAL_WITH_VALUE.has(arg)) k++;
+    if (GIT_GLOBAL_WITH_VALUE.has(arg)) k++;
   }
   return -1;
 }
 
-/** Every setting given on this command line, as [lower-case key, value]. */
+/** Every setting given on this command line (git's own options are `args[0..end)`), as [lower-case key, value]. */
 function gitSettings(
   args: readonly string[],
+  end: number,
   env: (name: string) => string | undefined,
 ): [string, string][] {
   const settings: [string, string][] = [];
@@ -143,8 +144,6 @@ function gitSettings(
     const eq = pair.indexOf("=");
     if (eq > 0) settings.push([pair.slice(0, eq).toLowerCase(), pair.slice(eq + 1)]);
   };
-  const subAt = subcommandIndex(args);
-  const end = subAt < 0 ? args.length : subAt;
   for (let k = 0; k < end; k++) {
     const arg = args[k] as string;
     if (arg === "-c") add(args[k + 1] ?? "");
